@@ -1,0 +1,27 @@
+//! `shogi-tool completions SHELL`: shell completion scripts generated from the CLI definition.
+
+use clap::CommandFactory;
+use clap_complete::Shell;
+
+use super::exit::ExitCode;
+use super::Cli;
+
+/// Arguments of `completions`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The shell: bash, zsh, fish, elvish or powershell.
+    #[arg(value_enum)]
+    pub shell: Shell,
+}
+
+/// Writes the completion script for `shell` into `out`.
+pub fn generate(shell: Shell, out: &mut dyn std::io::Write) {
+    let mut cmd = Cli::command();
+    clap_complete::generate(shell, &mut cmd, "shogi-tool", out);
+}
+
+/// Prints the script on standard output.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    generate(args.shell, &mut std::io::stdout().lock());
+    Ok(ExitCode::Success)
+}

@@ -1,0 +1,36 @@
+//! The command line: argument definitions (clap derive) and one module per subcommand.
+//!
+//! Nothing in the library depends on this module; it only wires library calls to arguments,
+//! standard output and exit codes.
+
+pub mod completions;
+pub mod exit;
+pub mod perft;
+
+use clap::{Parser, Subcommand};
+
+/// Read, validate, convert and summarise shogi game records.
+#[derive(Debug, Parser)]
+#[command(name = "shogi-tool", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the leaf nodes of the legal-move tree (the rules core's correctness and speed check).
+    Perft(perft::Args),
+    /// Print a shell completion script.
+    Completions(completions::Args),
+}
+
+/// Runs the parsed command line and returns the process exit code.
+pub fn run(cli: Cli) -> anyhow::Result<exit::ExitCode> {
+    match cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Completions(args) => completions::run(args),
+    }
+}

@@ -1,0 +1,8 @@
+//! shogi-tool: read, validate, convert and summarise shogi game records.
+//!
+//! The library holds all the logic; the `shogi-tool` binary is a thin layer over it.
+//! Layers, each depending only on those above it: [`shogi`] (the rules core).
+
+#![warn(missing_docs)]
+
+pub mod shogi;
