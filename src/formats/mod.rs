@@ -1,0 +1,34 @@
+//! Record formats: one module per format, each owning its reader and writer.
+//!
+//! Every reader takes decoded text and returns the records it holds (a CSA file may hold
+//! several games separated by `/` lines, an SFEN/USI file one game a line). Problems are kept
+//! in each [`Record`]'s `errors` and `warnings` with line and column; reading never panics.
+
+pub mod csa;
+pub mod usi;
+
+use crate::record::{Format, Record};
+
+/// Reads every record of `text` as `format`, numbering them and filling in
+/// `source.format`, `source.index` (the caller fills in path and encoding).
+pub fn read_str(text: &str, format: Format) -> Vec<Record> {
+    let mut records = match format {
+        Format::Csa => csa::read(text),
+        Format::Sfen | Format::Usi => usi::read(text),
+        other => {
+            let mut r = Record::new();
+            r.errors.push(crate::record::ReadIssue::new(
+                "unsupported-format",
+                1,
+                1,
+                format!("reading {} records is not supported yet", other.name()),
+            ));
+            vec![r]
+        }
+    };
+    for (i, r) in records.iter_mut().enumerate() {
+        r.source.index = i;
+        r.source.format = Some(format);
+    }
+    records
+}

@@ -1,0 +1,1 @@
+//! SFEN and USI game lists: reader and writer.

@@ -1,0 +1,206 @@
+//! The format-independent game record: every reader produces one, every writer consumes one.
+//!
+//! A [`Record`] holds lossless, ordered [`Metadata`]; the [`Start`] (a named handicap or an
+//! explicit position); a [`MoveTree`] whose main line comes first and whose variations are
+//! siblings at any depth, each node carrying its move or ending, times, comments and the
+//! source line; and where the record came from ([`Source`]). What a record *states* (its
+//! [`Ending`]) is kept apart from what replaying it *finds* ([`replay`]).
+
+mod ending;
+mod metadata;
+pub mod replay;
+mod tree;
+
+pub use ending::{Ending, EndingKind};
+pub use metadata::{MetaKey, Metadata, MetadataEntry};
+pub use tree::{MoveEntry, MoveTime, MoveTree, Node, NodeId, NodeKind};
+
+use crate::shogi::{Handicap, Position, PositionError, Setup};
+
+/// A record format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Format {
+    /// Kakinoki KIF (Shift_JIS by convention).
+    Kif,
+    /// KIF in UTF-8.
+    Kifu,
+    /// KI2: moves without source squares (Shift_JIS by convention).
+    Ki2,
+    /// KI2 in UTF-8.
+    Ki2u,
+    /// CSA standard record format.
+    Csa,
+    /// One game a line: `startpos moves ...` / `sfen ... moves ...` / a bare SFEN.
+    Sfen,
+    /// One game a line as USI commands: `position startpos moves ...`.
+    Usi,
+    /// JSON Kifu Format.
+    Jkf,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 8] = [
+        Format::Kif,
+        Format::Kifu,
+        Format::Ki2,
+        Format::Ki2u,
+        Format::Csa,
+        Format::Sfen,
+        Format::Usi,
+        Format::Jkf,
+    ];
+
+    /// The contract's name (`kif`, `kifu`, `ki2`, `ki2u`, `csa`, `sfen`, `usi`, `jkf`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Kif => "kif",
+            Format::Kifu => "kifu",
+            Format::Ki2 => "ki2",
+            Format::Ki2u => "ki2u",
+            Format::Csa => "csa",
+            Format::Sfen => "sfen",
+            Format::Usi => "usi",
+            Format::Jkf => "jkf",
+        }
+    }
+
+    /// The format named `name` (as [`Format::name`] gives it).
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The format a file extension (without the dot) conventionally holds.
+    pub fn from_extension(ext: &str) -> Option<Format> {
+        match ext.to_ascii_lowercase().as_str() {
+            "kif" => Some(Format::Kif),
+            "kifu" => Some(Format::Kifu),
+            "ki2" => Some(Format::Ki2),
+            "ki2u" => Some(Format::Ki2u),
+            "csa" => Some(Format::Csa),
+            "sfen" => Some(Format::Sfen),
+            "usi" => Some(Format::Usi),
+            "jkf" | "json" => Some(Format::Jkf),
+            _ => None,
+        }
+    }
+
+    /// The extension written for this format.
+    pub fn extension(self) -> &'static str {
+        self.name()
+    }
+}
+
+/// Where a record came from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Source {
+    /// The path as the user gave it (`-` for standard input).
+    pub path: String,
+    /// The record's index within its file, from 0.
+    pub index: usize,
+    /// The format it was read as.
+    pub format: Option<Format>,
+    /// The encoding's contract name (`utf-8`, `shift_jis`, ...).
+    pub encoding: Option<&'static str>,
+    /// Whether the file began with a byte-order mark.
+    pub bom: bool,
+    /// The line where the record starts (1-based).
+    pub line: u32,
+}
+
+/// How the game starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// A named start (the even game or a handicap).
+    Handicap(Handicap),
+    /// An explicit position (a board diagram, `P1`..`P9`, an SFEN).
+    Position(Setup),
+}
+
+impl Default for Start {
+    fn default() -> Start {
+        Start::Handicap(Handicap::Even)
+    }
+}
+
+impl Start {
+    /// The starting setup.
+    pub fn setup(&self) -> Setup {
+        match self {
+            Start::Handicap(h) => h.setup(),
+            Start::Position(s) => s.clone(),
+        }
+    }
+
+    /// The starting position.
+    pub fn position(&self) -> Result<Position, PositionError> {
+        Position::from_setup(&self.setup())
+    }
+
+    /// A named handicap when the explicit position is one (so writers can name it).
+    pub fn normalized(&self) -> Start {
+        match self {
+            Start::Position(s) => match Handicap::identify(s) {
+                Some(h) if s.move_number == 1 => Start::Handicap(h),
+                _ => self.clone(),
+            },
+            h => h.clone(),
+        }
+    }
+}
+
+/// A problem met while reading a record, with where it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadIssue {
+    /// A stable code (`parse-error`, `invalid-bytes`, `unknown-handicap`, ...).
+    pub code: &'static str,
+    /// 1-based line in the file.
+    pub line: u32,
+    /// 1-based column (characters) in that line.
+    pub column: u32,
+    /// A full sentence saying what is wrong and what was expected.
+    pub message: String,
+}
+
+impl ReadIssue {
+    /// A parse issue at `line`, `column`.
+    pub fn new(code: &'static str, line: u32, column: u32, message: impl Into<String>) -> Self {
+        ReadIssue {
+            code,
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+/// A game record.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Record {
+    /// Where it came from.
+    pub source: Source,
+    /// Header data, in file order.
+    pub metadata: Metadata,
+    /// The start.
+    pub start: Start,
+    /// The moves, variations and endings, with times and comments.
+    pub tree: MoveTree,
+    /// Problems that stopped reading (the record holds what came before them).
+    pub errors: Vec<ReadIssue>,
+    /// Oddities the reader tolerated.
+    pub warnings: Vec<ReadIssue>,
+}
+
+impl Record {
+    /// An empty record of the even game.
+    pub fn new() -> Record {
+        Record::default()
+    }
+
+    /// The ending the main line states, if any.
+    pub fn ending(&self) -> Option<&Ending> {
+        self.tree.main_line_ending()
+    }
+}
