@@ -5,5 +5,7 @@
 
 #![warn(missing_docs)]
 
+pub mod formats;
 pub mod record;
 pub mod shogi;
+pub mod text;
