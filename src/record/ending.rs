@@ -84,11 +84,12 @@ impl Ending {
             Resignation | Timeout | IllegalMove | Checkmate | ForfeitLoss => Some(to_move.flip()),
             Declaration | FoulWin | ForfeitWin | Try => Some(to_move),
             IllegalAction { loser } => Some(loser.flip()),
-            PerpetualCheck => Some(to_move),
             Abort | Repetition | Impasse | Draw | MaxMoves | NoMate | Matta | Error | Sealed => {
                 None
             }
-            Unknown => return None,
+            // Who gave the perpetual checks depends on where the cycle closed: the replay
+            // decides, the word does not.
+            PerpetualCheck | Unknown => return None,
         })
     }
 

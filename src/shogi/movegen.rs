@@ -32,6 +32,17 @@ pub(crate) trait Sink {
     fn board(&mut self, us: Color, kind: PieceKind, from: Square, targets: Bitboard);
     /// Drops of `kind` on each square of `targets`.
     fn drops(&mut self, kind: PieceKind, targets: Bitboard);
+    /// One-step forward moves of unpinned pawns of `us` to each square of `targets`.
+    fn pawns(&mut self, us: Color, targets: Bitboard);
+}
+
+/// The source square of a pawn of `us` that moved forward to `to`.
+#[inline]
+fn pawn_source(us: Color, to: Square) -> Square {
+    match us {
+        Color::Black => Square::from_index_unchecked(to.index() + 1),
+        Color::White => Square::from_index_unchecked(to.index() - 1),
+    }
 }
 
 /// Squares where a piece of `kind` of `us` may not stop unpromoted.
@@ -64,11 +75,14 @@ pub(crate) fn promotion_split(
         return (targets, Bitboard::EMPTY);
     }
     let zone = ZONE[us.index()];
-    let promo = if zone.contains(from) {
-        targets
-    } else {
-        targets & zone
-    };
+    if from.in_zone(us) {
+        return (targets.without(dead_squares(us, kind)), targets);
+    }
+    let promo = targets & zone;
+    if promo.is_empty() {
+        // Dead squares lie in the zone: nothing to remove.
+        return (targets, promo);
+    }
     (targets.without(dead_squares(us, kind)), promo)
 }
 
@@ -100,6 +114,25 @@ impl Sink for ListSink<'_> {
             self.0.push(Move::Drop { kind, to });
         }
     }
+
+    #[inline]
+    fn pawns(&mut self, us: Color, targets: Bitboard) {
+        let zone = ZONE[us.index()];
+        for to in targets & zone {
+            self.0.push(Move::Normal {
+                from: pawn_source(us, to),
+                to,
+                promote: true,
+            });
+        }
+        for to in targets.without(dead_squares(us, PieceKind::Pawn)) {
+            self.0.push(Move::Normal {
+                from: pawn_source(us, to),
+                to,
+                promote: false,
+            });
+        }
+    }
 }
 
 struct CountSink(u64);
@@ -114,6 +147,13 @@ impl Sink for CountSink {
     #[inline]
     fn drops(&mut self, _kind: PieceKind, targets: Bitboard) {
         self.0 += targets.count() as u64;
+    }
+
+    #[inline]
+    fn pawns(&mut self, us: Color, targets: Bitboard) {
+        let promo = targets & ZONE[us.index()];
+        let plain = targets.without(dead_squares(us, PieceKind::Pawn));
+        self.0 += (promo.count() + plain.count()) as u64;
     }
 }
 
@@ -190,46 +230,50 @@ impl Position {
             _ => (!(own | their_king), !occ),
         };
 
-        let mut each = |kind: PieceKind, pieces: Bitboard, f: &dyn Fn(Square) -> Bitboard| {
-            for from in pieces {
-                let mut t = f(from) & board_target;
-                if pinned.contains(from) {
-                    if let Some(k) = ksq {
-                        t &= attacks::line(k, from);
+        // Pawns all at once: each moves one square forward (a pawn on its last rank, only
+        // possible in odd setups, has nowhere to go).
+        let pawns = self.pieces_of(us, Pawn).without(dead_squares(us, Pawn));
+        let free_pawns = pawns.without(pinned);
+        let pawn_targets = match us {
+            Color::Black => Bitboard(free_pawns.0 >> 1),
+            Color::White => Bitboard(free_pawns.0 << 1),
+        } & board_target;
+        if pawn_targets.any() {
+            sink.pawns(us, pawn_targets);
+        }
+        let any_pinned = pinned.any();
+        macro_rules! each {
+            ($kind:expr, $pieces:expr, |$s:ident| $attacks:expr) => {
+                for $s in $pieces {
+                    let mut t = $attacks & board_target;
+                    if any_pinned && pinned.contains($s) {
+                        if let Some(k) = ksq {
+                            t &= attacks::line(k, $s);
+                        }
+                    }
+                    if t.any() {
+                        sink.board(us, $kind, $s, t);
                     }
                 }
-                if t.any() {
-                    sink.board(us, kind, from, t);
-                }
-            }
-        };
-        each(Pawn, self.pieces_of(us, Pawn), &|s| attacks::pawn(us, s));
-        each(Lance, self.pieces_of(us, Lance), &|s| {
-            attacks::lance(us, s, occ)
-        });
-        each(Knight, self.pieces_of(us, Knight), &|s| {
-            attacks::knight(us, s)
-        });
-        each(Silver, self.pieces_of(us, Silver), &|s| {
-            attacks::silver(us, s)
-        });
+            };
+        }
+        each!(Pawn, pawns & pinned, |s| attacks::pawn(us, s));
+        each!(Lance, self.pieces_of(us, Lance), |s| attacks::lance(us, s, occ));
+        each!(Knight, self.pieces_of(us, Knight), |s| attacks::knight(us, s));
+        each!(Silver, self.pieces_of(us, Silver), |s| attacks::silver(us, s));
         let golds = (self.kind_bb(Gold)
             | self.kind_bb(ProPawn)
             | self.kind_bb(ProLance)
             | self.kind_bb(ProKnight)
             | self.kind_bb(ProSilver))
             & own;
-        each(Gold, golds, &|s| attacks::gold(us, s));
-        each(Bishop, self.pieces_of(us, Bishop), &|s| {
-            attacks::bishop(s, occ)
-        });
-        each(Rook, self.pieces_of(us, Rook), &|s| attacks::rook(s, occ));
-        each(Horse, self.pieces_of(us, Horse), &|s| {
-            attacks::bishop(s, occ) | attacks::king(s)
-        });
-        each(Dragon, self.pieces_of(us, Dragon), &|s| {
-            attacks::rook(s, occ) | attacks::king(s)
-        });
+        each!(Gold, golds, |s| attacks::gold(us, s));
+        each!(Bishop, self.pieces_of(us, Bishop), |s| attacks::bishop(s, occ));
+        each!(Rook, self.pieces_of(us, Rook), |s| attacks::rook(s, occ));
+        each!(Horse, self.pieces_of(us, Horse), |s| attacks::bishop(s, occ)
+            | attacks::king(s));
+        each!(Dragon, self.pieces_of(us, Dragon), |s| attacks::rook(s, occ)
+            | attacks::king(s));
 
         let hand = *self.hand(us);
         if hand.is_empty() || drop_target.is_empty() {

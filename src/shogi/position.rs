@@ -317,29 +317,69 @@ impl Position {
         use PieceKind::*;
         let opp = color.flip();
         let k = &self.by_kind;
+        let theirs = self.by_color[color.index()];
         let golds = k[Gold as usize]
             | k[ProPawn as usize]
             | k[ProLance as usize]
             | k[ProKnight as usize]
             | k[ProSilver as usize];
-        let bishops = k[Bishop as usize] | k[Horse as usize];
-        let rooks = k[Rook as usize] | k[Dragon as usize];
         let kings = k[King as usize] | k[Horse as usize] | k[Dragon as usize];
-        let candidates = (attacks::pawn(opp, sq) & k[Pawn as usize])
+        let mut attackers = (attacks::pawn(opp, sq) & k[Pawn as usize])
             | (attacks::knight(opp, sq) & k[Knight as usize])
             | (attacks::silver(opp, sq) & k[Silver as usize])
             | (attacks::gold(opp, sq) & golds)
-            | (attacks::king(sq) & kings)
-            | (attacks::bishop(sq, occ) & bishops)
-            | (attacks::rook(sq, occ) & rooks)
-            | (attacks::lance(opp, sq, occ) & k[Lance as usize]);
-        candidates & self.by_color[color.index()]
+            | (attacks::king(sq) & kings);
+        // Sliders: a ray attack is computed only when a slider of `color` is on that line.
+        let rooks = (k[Rook as usize] | k[Dragon as usize]) & theirs;
+        if (attacks::rook_pseudo(sq) & rooks).any() {
+            attackers |= attacks::rook(sq, occ) & rooks;
+        }
+        let bishops = (k[Bishop as usize] | k[Horse as usize]) & theirs;
+        if (attacks::bishop_pseudo(sq) & bishops).any() {
+            attackers |= attacks::bishop(sq, occ) & bishops;
+        }
+        let lances = k[Lance as usize] & theirs;
+        if (attacks::lance_pseudo(opp, sq) & lances).any() {
+            attackers |= attacks::lance(opp, sq, occ) & lances;
+        }
+        attackers & theirs
     }
 
     /// Whether any piece of `by` attacks `sq`, given the occupied squares `occ`.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
-        self.attackers_to(sq, by, occ).any()
+        use PieceKind::*;
+        let opp = by.flip();
+        let k = &self.by_kind;
+        let theirs = self.by_color[by.index()];
+        let golds = k[Gold as usize]
+            | k[ProPawn as usize]
+            | k[ProLance as usize]
+            | k[ProKnight as usize]
+            | k[ProSilver as usize];
+        let kings = k[King as usize] | k[Horse as usize] | k[Dragon as usize];
+        let steppers = (attacks::pawn(opp, sq) & k[Pawn as usize])
+            | (attacks::knight(opp, sq) & k[Knight as usize])
+            | (attacks::silver(opp, sq) & k[Silver as usize])
+            | (attacks::gold(opp, sq) & golds)
+            | (attacks::king(sq) & kings);
+        if (steppers & theirs).any() {
+            return true;
+        }
+        // Sliders: only compute a ray attack when a slider of `by` stands on that line.
+        let rooks = (k[Rook as usize] | k[Dragon as usize]) & theirs;
+        if (attacks::rook_pseudo(sq) & rooks).any() && (attacks::rook(sq, occ) & rooks).any() {
+            return true;
+        }
+        let bishops = (k[Bishop as usize] | k[Horse as usize]) & theirs;
+        if (attacks::bishop_pseudo(sq) & bishops).any()
+            && (attacks::bishop(sq, occ) & bishops).any()
+        {
+            return true;
+        }
+        let lances = k[Lance as usize] & theirs;
+        (attacks::lance_pseudo(opp, sq) & lances).any()
+            && (attacks::lance(opp, sq, occ) & lances).any()
     }
 
     /// The pieces giving check to `color`'s king.
