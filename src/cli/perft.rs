@@ -19,6 +19,9 @@ pub struct Args {
     /// First print `<usi move>: <count>` for each legal move of the root.
     #[arg(long)]
     pub divide: bool,
+    /// Make every leaf move instead of counting the last ply in bulk (for benchmarks).
+    #[arg(long)]
+    pub no_bulk: bool,
 }
 
 /// Prints the count (after the per-move counts with `--divide`).
@@ -37,6 +40,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             total = 1;
         }
         total
+    } else if args.no_bulk {
+        perft::perft_make_leaves(&pos, args.depth)
     } else {
         perft::perft(&pos, args.depth)
     };

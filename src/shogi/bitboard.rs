@@ -10,6 +10,17 @@ pub struct Bitboard(pub u128);
 
 const FULL: u128 = (1u128 << 81) - 1;
 
+/// One bit per square: a table lookup is cheaper than a variable 128-bit shift.
+static SQUARE_BITS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
 impl Bitboard {
     /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
@@ -18,8 +29,8 @@ impl Bitboard {
 
     /// The set holding just `sq`.
     #[inline]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.index())
+    pub fn from_square(sq: Square) -> Bitboard {
+        Bitboard(SQUARE_BITS[sq.index()])
     }
 
     /// Whether the set is empty.
@@ -36,8 +47,8 @@ impl Bitboard {
 
     /// Whether `sq` is in the set.
     #[inline]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 & (1u128 << sq.index()) != 0
+    pub fn contains(self, sq: Square) -> bool {
+        self.0 & SQUARE_BITS[sq.index()] != 0
     }
 
     /// The number of squares.
@@ -81,13 +92,13 @@ impl Bitboard {
     /// Adds `sq`.
     #[inline]
     pub fn insert(&mut self, sq: Square) {
-        self.0 |= 1u128 << sq.index();
+        self.0 |= SQUARE_BITS[sq.index()];
     }
 
     /// Removes `sq`.
     #[inline]
     pub fn remove(&mut self, sq: Square) {
-        self.0 &= !(1u128 << sq.index());
+        self.0 &= !SQUARE_BITS[sq.index()];
     }
 
     /// The squares of this set that are not in `other`.

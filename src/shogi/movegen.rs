@@ -258,9 +258,15 @@ impl Position {
             };
         }
         each!(Pawn, pawns & pinned, |s| attacks::pawn(us, s));
-        each!(Lance, self.pieces_of(us, Lance), |s| attacks::lance(us, s, occ));
-        each!(Knight, self.pieces_of(us, Knight), |s| attacks::knight(us, s));
-        each!(Silver, self.pieces_of(us, Silver), |s| attacks::silver(us, s));
+        each!(Lance, self.pieces_of(us, Lance), |s| attacks::lance(
+            us, s, occ
+        ));
+        each!(Knight, self.pieces_of(us, Knight), |s| attacks::knight(
+            us, s
+        ));
+        each!(Silver, self.pieces_of(us, Silver), |s| attacks::silver(
+            us, s
+        ));
         let golds = (self.kind_bb(Gold)
             | self.kind_bb(ProPawn)
             | self.kind_bb(ProLance)
@@ -268,12 +274,16 @@ impl Position {
             | self.kind_bb(ProSilver))
             & own;
         each!(Gold, golds, |s| attacks::gold(us, s));
-        each!(Bishop, self.pieces_of(us, Bishop), |s| attacks::bishop(s, occ));
+        each!(Bishop, self.pieces_of(us, Bishop), |s| attacks::bishop(
+            s, occ
+        ));
         each!(Rook, self.pieces_of(us, Rook), |s| attacks::rook(s, occ));
-        each!(Horse, self.pieces_of(us, Horse), |s| attacks::bishop(s, occ)
-            | attacks::king(s));
-        each!(Dragon, self.pieces_of(us, Dragon), |s| attacks::rook(s, occ)
-            | attacks::king(s));
+        each!(Horse, self.pieces_of(us, Horse), |s| attacks::bishop(
+            s, occ
+        ) | attacks::king(s));
+        each!(Dragon, self.pieces_of(us, Dragon), |s| attacks::rook(
+            s, occ
+        ) | attacks::king(s));
 
         let hand = *self.hand(us);
         if hand.is_empty() || drop_target.is_empty() {

@@ -28,6 +28,15 @@ pub struct Position {
     hand_key: u64,
 }
 
+/// What [`Position::undo_move`] needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo {
+    moved: Option<Piece>,
+    captured: Option<Piece>,
+    board_key: u64,
+    hand_key: u64,
+}
+
 /// Why a setup cannot become a [`Position`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -459,12 +468,28 @@ impl Position {
     /// square and a drop a piece in hand (see [`Position::diagnose`]); a board move from an
     /// empty square only passes the turn. A capture puts the captured piece, unpromoted, in the
     /// mover's hand; a promotion of a kind that cannot promote leaves it as it is.
+    #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
+        self.do_move(m);
+    }
+
+    /// Plays `m` like [`Position::play_unchecked`] and returns what [`Position::undo_move`]
+    /// needs to take it back.
+    pub(crate) fn do_move(&mut self, m: Move) -> Undo {
         let us = self.side;
+        let undo = Undo {
+            moved: None,
+            captured: None,
+            board_key: self.board_key,
+            hand_key: self.hand_key,
+        };
+        let mut undo = undo;
         match m {
             Move::Normal { from, to, promote } => {
                 if let Some(p) = self.board[from.index()] {
+                    undo.moved = Some(p);
                     if let Some(cap) = self.board[to.index()] {
+                        undo.captured = Some(cap);
                         self.remove_piece(to, cap);
                         if cap.kind != PieceKind::King {
                             let base = cap.kind.unpromote();
@@ -486,12 +511,48 @@ impl Position {
                     self.hand_key = self.hand_key.wrapping_sub(zobrist::hand(us, kind));
                 }
                 if let Some(cap) = self.board[to.index()] {
+                    undo.captured = Some(cap);
                     self.remove_piece(to, cap);
                 }
                 self.put_piece(to, Piece::new(us, kind));
             }
         }
         self.pass_turn();
+        undo
+    }
+
+    /// Takes back `m`, which [`Position::do_move`] just played and which returned `undo`.
+    pub(crate) fn undo_move(&mut self, m: Move, undo: Undo) {
+        self.side = self.side.flip();
+        self.move_number = self.move_number.saturating_sub(1);
+        let us = self.side;
+        match m {
+            Move::Normal { from, to, .. } => {
+                if let Some(p) = undo.moved {
+                    if let Some(now) = self.board[to.index()] {
+                        self.remove_piece(to, now);
+                    }
+                    self.put_piece(from, p);
+                    if let Some(cap) = undo.captured {
+                        if cap.kind != PieceKind::King {
+                            self.hands[us.index()].remove(cap.kind);
+                        }
+                        self.put_piece(to, cap);
+                    }
+                }
+            }
+            Move::Drop { kind, to } => {
+                if let Some(now) = self.board[to.index()] {
+                    self.remove_piece(to, now);
+                }
+                self.hands[us.index()].add(kind);
+                if let Some(cap) = undo.captured {
+                    self.put_piece(to, cap);
+                }
+            }
+        }
+        self.board_key = undo.board_key;
+        self.hand_key = undo.hand_key;
     }
 
     /// Hands the move to the other side without moving (used to replay records in which one
@@ -566,6 +627,27 @@ mod tests {
         assert_eq!(pos.hand(Color::Black).count(PieceKind::Rook), 1);
         let again = Position::from_sfen(&pos.to_sfen()).unwrap();
         assert_eq!(again.key(), pos.key());
+    }
+
+    #[test]
+    fn undo_restores_everything() {
+        let pos = Position::from_sfen(
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        )
+        .unwrap();
+        for m in pos.legal_moves() {
+            let mut p = pos.clone();
+            let undo = p.do_move(m);
+            assert_ne!(p.key(), pos.key());
+            p.undo_move(m, undo);
+            assert_eq!(p.to_sfen(), pos.to_sfen(), "{m}");
+            assert_eq!(p.key(), pos.key());
+            assert_eq!(p.king_square(Color::Black), pos.king_square(Color::Black));
+            assert_eq!(p.occupied(), pos.occupied());
+            for k in PieceKind::ALL {
+                assert_eq!(p.kind_bb(k), pos.kind_bb(k));
+            }
+        }
     }
 
     #[test]
