@@ -268,12 +268,12 @@ impl RecordReader {
         if let Some(rest) = body.strip_prefix("**") {
             let text = rest.strip_prefix(' ').unwrap_or(rest);
             let node = self.record.tree.node_mut(self.current);
-            node.engine_comments.push(text.to_string());
+            node.notes_mut().engine_comments.push(text.to_string());
             return;
         }
         if let Some(rest) = body.strip_prefix('*') {
             let node = self.record.tree.node_mut(self.current);
-            node.comments.push(rest.to_string());
+            node.notes_mut().comments.push(rest.to_string());
             return;
         }
         for key in FLOODGATE_KEYS {
@@ -290,7 +290,7 @@ impl RecordReader {
             }
         }
         let node = self.record.tree.node_mut(self.current);
-        node.comments.push(body.to_string());
+        node.notes_mut().comments.push(body.to_string());
     }
 
     /// `PI...`, `P1`..`P9`, `P+...`, `P-...`.
@@ -670,10 +670,11 @@ impl RecordReader {
                 format!("The special move `{raw}` follows another one that ended the game; it is kept after it."),
             );
         }
-        let id = self
-            .record
-            .tree
-            .push(self.current, NodeKind::Ending(Ending::new(kind, raw)), no);
+        let id = self.record.tree.push(
+            self.current,
+            NodeKind::Ending(Box::new(Ending::new(kind, raw))),
+            no,
+        );
         if self.ending.is_none() {
             self.ending = Some(id);
         }
@@ -1057,7 +1058,7 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
     write_position(&start, &mut out, &mut dropped);
     let root = record.tree.root();
     write_comments(root, &mut out);
-    if root.bookmark.is_some() {
+    if root.bookmark().is_some() {
         note(&mut dropped, "bookmarks");
     }
     if record.tree.has_variations() {
@@ -1116,7 +1117,7 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
             push_time(&mut out, ms, v3);
         }
         write_comments(node, &mut out);
-        if node.bookmark.is_some() {
+        if node.bookmark().is_some() {
             note(&mut dropped, "bookmarks");
         }
     }
@@ -1204,7 +1205,7 @@ fn push_time(out: &mut String, ms: u64, v3: bool) {
 }
 
 fn write_comments(node: &crate::record::Node, out: &mut String) {
-    for c in &node.comments {
+    for c in node.comments() {
         for line in c.split('\n') {
             let line = line.strip_suffix('\r').unwrap_or(line);
             out.push_str("'*");
@@ -1215,7 +1216,7 @@ fn write_comments(node: &crate::record::Node, out: &mut String) {
             out.push('\n');
         }
     }
-    for c in &node.engine_comments {
+    for c in node.engine_comments() {
         for line in c.split('\n') {
             let line = line.strip_suffix('\r').unwrap_or(line);
             out.push_str("'** ");
@@ -1450,7 +1451,7 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
     fn v3_with_encoding_line_decimal_times_and_time_keys() {
         let r = one("'CSA encoding=UTF-8\nV3.0\n$TIME:600+0+10\n$TIME+:300+10+0\n$MAX_MOVES:256\n$JISHOGI:27\nPI\n+\n+7776FU,T1.5\n-3334FU,T0.0625\n+8822UM\nT12.3\n%TORYO,T0.25\n");
         clean(&r);
-        assert!(r.tree.root().comments.is_empty());
+        assert!(r.tree.root().comments().is_empty());
         assert_eq!(r.metadata.get(MetaKey::TimeLimit), Some("600+0+10"));
         assert_eq!(r.metadata.entries()[1].raw_key, "$TIME+");
         assert_eq!(r.metadata.entries()[1].key, MetaKey::TimeLimit);
@@ -1593,7 +1594,7 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         assert_eq!(r.tree.node(ids[1]).line, 3);
         let end = r.tree.node(ids[3]);
         assert_eq!(end.ending().unwrap().kind, EndingKind::Declaration);
-        assert_eq!(end.comments, [" -5000 win"]);
+        assert_eq!(end.comments(), [" -5000 win"]);
     }
 
     #[test]
@@ -1601,12 +1602,12 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         let r = one("'header\nPI\n'*before\n+\n'** 10 +7776FU\n+7776FU\n'*good\n'plain\n'** 50 -3334FU\n-3334FU\n%CHUDAN\n'after\n");
         clean(&r);
         let root = r.tree.root();
-        assert_eq!(root.comments, ["header", "before"]);
-        assert_eq!(root.engine_comments, ["10 +7776FU"]);
+        assert_eq!(root.comments(), ["header", "before"]);
+        assert_eq!(root.engine_comments(), ["10 +7776FU"]);
         let ids: Vec<_> = r.tree.main_line().collect();
-        assert_eq!(r.tree.node(ids[0]).comments, ["good", "plain"]);
-        assert_eq!(r.tree.node(ids[0]).engine_comments, ["50 -3334FU"]);
-        assert_eq!(r.tree.node(ids[2]).comments, ["after"]);
+        assert_eq!(r.tree.node(ids[0]).comments(), ["good", "plain"]);
+        assert_eq!(r.tree.node(ids[0]).engine_comments(), ["50 -3334FU"]);
+        assert_eq!(r.tree.node(ids[2]).comments(), ["after"]);
     }
 
     #[test]
@@ -1614,7 +1615,7 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         let text = "V2\nN+alice\nN-bob\n'Max_Moves:256\nPI\n+\n'rating:alice+abc:bob+def\n'black_rate:alice+abc:3345.0\n+7776FU\nT1\n-3334FU\nT1\n%TORYO\n'summary:toryo:alice win:bob lose\n'$END_TIME:2021/04/05 16:25:34\n";
         let r = one(text);
         clean(&r);
-        assert_eq!(r.tree.root().comments, ["Max_Moves:256"]);
+        assert_eq!(r.tree.root().comments(), ["Max_Moves:256"]);
         assert_eq!(r.metadata.get_raw("rating"), Some("alice+abc:bob+def"));
         assert_eq!(r.metadata.get_raw("black_rate"), Some("alice+abc:3345.0"));
         assert_eq!(
@@ -1906,8 +1907,8 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
                 (
                     n.kind.clone(),
                     n.time,
-                    n.comments.clone(),
-                    n.engine_comments.clone(),
+                    n.comments().to_vec(),
+                    n.engine_comments().to_vec(),
                 )
             })
             .collect();
@@ -1981,10 +1982,10 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         let a = r.tree.push(MoveTree::ROOT, m("7g7f"), 1);
         let b = r.tree.push(a, m("3c3d"), 2);
         let c = r.tree.push(b, m("8h2b+"), 3);
-        r.tree.node_mut(c).bookmark = Some("here".into());
+        r.tree.node_mut(c).notes_mut().bookmark = Some("here".into());
         r.tree.push(
             c,
-            NodeKind::Ending(Ending::new(EndingKind::Sealed, "封じ手")),
+            NodeKind::Ending(Box::new(Ending::new(EndingKind::Sealed, "封じ手"))),
             4,
         );
         r.tree.push(a, m("8c8d"), 5);
@@ -1999,7 +2000,7 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         let a = r.tree.push(MoveTree::ROOT, m("7g7f"), 1);
         r.tree.push(
             a,
-            NodeKind::Ending(Ending::new(EndingKind::FoulWin, "反則勝ち")),
+            NodeKind::Ending(Box::new(Ending::new(EndingKind::FoulWin, "反則勝ち"))),
             2,
         );
         let w = write(&r, &WriteOptions::default());

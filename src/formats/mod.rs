@@ -5,6 +5,7 @@
 //! in each [`Record`]'s `errors` and `warnings` with line and column; reading never panics.
 
 pub mod csa;
+pub mod detect;
 pub mod usi;
 
 use crate::record::{Format, Record};

@@ -271,7 +271,11 @@ fn read_line(line: &str, line_no: u32, record: &mut Record) -> Result<(), ReadIs
         } else if tok.eq_ignore_ascii_case("(none)") {
             continue;
         } else if let Some((kind, _)) = ending_word(tok, to_move) {
-            tree.push(parent, NodeKind::Ending(Ending::new(kind, tok)), line_no);
+            tree.push(
+                parent,
+                NodeKind::Ending(Box::new(Ending::new(kind, tok))),
+                line_no,
+            );
             ended = Some(tok);
         } else {
             return Err(issue(
@@ -436,7 +440,7 @@ fn write(record: &Record, style: Style) -> Written {
     }
     let tree = &record.tree;
     let nodes = || tree.ids().map(|id| tree.node(id));
-    if nodes().any(|n| !n.comments.is_empty() || !n.engine_comments.is_empty()) {
+    if nodes().any(|n| !n.comments().is_empty() || !n.engine_comments().is_empty()) {
         dropped.push("comments".to_string());
     }
     if nodes().any(|n| n.time.is_some()) {
@@ -445,7 +449,7 @@ fn write(record: &Record, style: Style) -> Written {
     if tree.has_variations() {
         dropped.push("variations".to_string());
     }
-    if nodes().any(|n| n.bookmark.is_some()) {
+    if nodes().any(|n| n.bookmark().is_some()) {
         dropped.push("bookmarks".to_string());
     }
     if let Some(ending) = record.ending() {
@@ -779,15 +783,19 @@ mod tests {
         r.metadata
             .push(crate::record::MetaKey::Event, "$EVENT", "x", 1);
         let first = r.tree.main_line().next().unwrap();
-        r.tree.node_mut(first).comments.push("good".into());
+        r.tree
+            .node_mut(first)
+            .notes_mut()
+            .comments
+            .push("good".into());
         r.tree.node_mut(first).time = Some(MoveTime::default());
-        r.tree.node_mut(first).bookmark = Some("b".into());
+        r.tree.node_mut(first).notes_mut().bookmark = Some("b".into());
         let alt = NodeKind::Move(MoveEntry::new(Move::from_usi("8c8d").unwrap()));
         r.tree.push(first, alt, 0);
         let end = r.tree.main_line().last().unwrap();
         r.tree.push(
             end,
-            NodeKind::Ending(Ending::new(EndingKind::ForfeitWin, "不戦勝")),
+            NodeKind::Ending(Box::new(Ending::new(EndingKind::ForfeitWin, "不戦勝"))),
             0,
         );
         let w = write_sfen(&r);
@@ -840,8 +848,11 @@ mod tests {
         ] {
             let mut r = one("startpos moves 7g7f");
             let last = r.tree.main_line().last().unwrap();
-            r.tree
-                .push(last, NodeKind::Ending(Ending::new(kind.clone(), "投了")), 0);
+            r.tree.push(
+                last,
+                NodeKind::Ending(Box::new(Ending::new(kind.clone(), "投了"))),
+                0,
+            );
             let w = write_sfen(&r);
             assert_eq!(w.text, format!("startpos moves 7g7f {word}\n"));
             assert_eq!(one(&w.text).ending().unwrap().kind, kind);

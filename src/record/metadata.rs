@@ -50,7 +50,13 @@ pub struct Metadata {
 
 impl Metadata {
     /// Appends an entry.
-    pub fn push(&mut self, key: MetaKey, raw_key: impl Into<String>, value: impl Into<String>, line: u32) {
+    pub fn push(
+        &mut self,
+        key: MetaKey,
+        raw_key: impl Into<String>,
+        value: impl Into<String>,
+        line: u32,
+    ) {
         self.entries.push(MetadataEntry {
             key,
             raw_key: raw_key.into(),

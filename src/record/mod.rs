@@ -13,7 +13,7 @@ mod tree;
 
 pub use ending::{Ending, EndingKind};
 pub use metadata::{MetaKey, Metadata, MetadataEntry};
-pub use tree::{MoveEntry, MoveTime, MoveTree, Node, NodeId, NodeKind};
+pub use tree::{MoveEntry, MoveTime, MoveTree, Node, NodeId, NodeKind, Notes};
 
 use crate::shogi::{Handicap, Position, PositionError, Setup};
 

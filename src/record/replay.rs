@@ -74,10 +74,13 @@ struct GameOver {
     closes_record: bool,
 }
 
+#[derive(Clone)]
 struct LineState {
     game: Game,
     ply: usize,
     over: Option<GameOver>,
+    /// Where the record's own ending stood on this line: (ply, side to move there).
+    ended: Option<(usize, Color)>,
     after_end_reported: bool,
     stopped: bool,
 }
@@ -131,18 +134,33 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
         game: Game::new(start),
         ply: 0,
         over: None,
+        ended: None,
         after_end_reported: false,
         stopped: false,
     };
     let mut stack: Vec<(NodeId, LineState, Option<usize>)> = Vec::new();
     if let Some(first) = record.tree.root().first_child() {
-        walk_from(record, first, &mut main, None, max_moves, &mut report, &mut stack);
+        walk_from(
+            record,
+            first,
+            &mut main,
+            None,
+            max_moves,
+            &mut report,
+            &mut stack,
+        );
     }
     report.final_position = Some(main.game.position().clone());
     conclude(record, &main, main.over, &mut report);
     while let Some((first, mut state, variation)) = stack.pop() {
         walk_from(
-            record, first, &mut state, variation, max_moves, &mut report, &mut stack,
+            record,
+            first,
+            &mut state,
+            variation,
+            max_moves,
+            &mut report,
+            &mut stack,
         );
     }
     report
@@ -174,7 +192,11 @@ fn walk_from(
         is_first = false;
         match &node.kind {
             NodeKind::Root => {}
-            NodeKind::Ending(_) => break,
+            NodeKind::Ending(_) => {
+                if state.ended.is_none() {
+                    state.ended = Some((state.ply, state.game.position().side_to_move()));
+                }
+            }
             NodeKind::Move(entry) => {
                 if state.stopped {
                     break;
@@ -194,27 +216,35 @@ fn walk_from(
                     message,
                     variation,
                 };
-                if let Some(over) = state.over {
-                    if over.closes_record && !state.after_end_reported {
+                if !state.after_end_reported {
+                    let ended_at = match (state.over, state.ended) {
+                        (Some(o), _) if o.closes_record => Some((o.ply, o.reason)),
+                        (_, Some((ply, _))) => Some((ply, "the record's ending")),
+                        _ => None,
+                    };
+                    if let Some((end_ply, why)) = ended_at {
                         state.after_end_reported = true;
                         report.fouls.push(finding(
                             "moves-after-end",
                             Some(&entry.mv),
                             format!(
-                                "a move is recorded after the game ended at ply {} ({})",
-                                over.ply, over.reason
+                                "a move is recorded after the game ended at ply {end_ply} ({why})"
                             ),
                         ));
                     }
                 }
                 let (mv, piece_foul) = resolve_claimed_piece(state.game.position(), entry);
                 if let Some(f) = piece_foul {
-                    report.fouls.push(finding(f.code(), Some(&mv), f.to_string()));
+                    report
+                        .fouls
+                        .push(finding(f.code(), Some(&mv), f.to_string()));
                     decide(state, ply, "foul", Some(mover.flip()), false);
                 }
                 let played = state.game.play_lenient(mv, mover);
                 if let Some(f) = &played.foul {
-                    report.fouls.push(finding(f.code(), Some(&mv), f.to_string()));
+                    report
+                        .fouls
+                        .push(finding(f.code(), Some(&mv), f.to_string()));
                     decide(state, ply, "foul", Some(mover.flip()), false);
                 }
                 if !played.carried_out {
@@ -286,17 +316,7 @@ fn queue_siblings(
     }
     // Push in reverse so they are walked in file order.
     for s in pending.into_iter().rev() {
-        stack.push((
-            s,
-            LineState {
-                game: state.game.clone(),
-                ply: state.ply,
-                over: state.over,
-                after_end_reported: state.after_end_reported,
-                stopped: state.stopped,
-            },
-            Some(branch_ply),
-        ));
+        stack.push((s, state.clone(), Some(branch_ply)));
     }
 }
 
@@ -323,9 +343,7 @@ fn decide(
 fn has_any_move_cheap(pos: &Position) -> bool {
     use crate::shogi::PieceKind::*;
     let hand = pos.hand(pos.side_to_move());
-    if [Silver, Gold, Bishop, Rook].iter().any(|&k| hand.has(k))
-        && pos.occupied().count() < 81
-    {
+    if [Silver, Gold, Bishop, Rook].iter().any(|&k| hand.has(k)) && pos.occupied().count() < 81 {
         return true;
     }
     pos.has_legal_moves()
@@ -365,11 +383,14 @@ fn resolve_claimed_piece(pos: &Position, entry: &super::MoveEntry) -> (Move, Opt
 /// Sets the outcome of the main line and compares it with the stated ending.
 fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: &mut Report) {
     let ending = record.ending();
-    let to_move = state.game.position().side_to_move();
+    let to_move = state
+        .ended
+        .map_or_else(|| state.game.position().side_to_move(), |(_, c)| c);
     let ending_line = record
         .tree
         .main_line()
-        .last()
+        .find(|&id| record.tree.node(id).ending().is_some())
+        .or_else(|| record.tree.main_line().last())
         .map(|id| record.tree.node(id).line)
         .filter(|&l| l > 0);
     let mut mismatch = |message: String| {
@@ -396,16 +417,13 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
                     e.raw
                 ));
             }
-            EndingKind::Repetition
-                if !matches!(over, Some(o) if o.reason == "repetition") =>
-            {
+            EndingKind::Repetition if !matches!(over, Some(o) if o.reason == "repetition") => {
                 mismatch(format!(
                     "the record says `{}` (repetition), but no position occurred four times",
                     e.raw
                 ));
             }
-            EndingKind::PerpetualCheck
-                if !matches!(over, Some(o) if o.reason == "perpetual-check") =>
+            EndingKind::PerpetualCheck if !matches!(over, Some(o) if o.reason == "perpetual-check") =>
             {
                 mismatch(format!(
                     "the record says `{}` (perpetual check), but the replay finds none",
@@ -422,7 +440,10 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
                 reason: o.reason,
             };
             if let (Some(e), Some(stated)) = (ending, stated_winner) {
-                let decisive = matches!(o.reason, "foul" | "checkmate" | "perpetual-check" | "no-legal-moves");
+                let decisive = matches!(
+                    o.reason,
+                    "foul" | "checkmate" | "perpetual-check" | "no-legal-moves"
+                );
                 if decisive && stated.is_some() && stated != o.winner {
                     mismatch(format!(
                         "the record says `{}` ({} wins), but the replay finds {} at ply {}, so {}",
@@ -466,14 +487,18 @@ mod tests {
             );
         }
         if let Some(e) = ending {
-            r.tree.push(at, NodeKind::Ending(e), moves.len() as u32 + 1);
+            r.tree
+                .push(at, NodeKind::Ending(Box::new(e)), moves.len() as u32 + 1);
         }
         r
     }
 
     #[test]
     fn resignation_gives_the_other_side_the_win() {
-        let r = record(&["7g7f", "3c3d"], Some(Ending::new(EndingKind::Resignation, "%TORYO")));
+        let r = record(
+            &["7g7f", "3c3d"],
+            Some(Ending::new(EndingKind::Resignation, "%TORYO")),
+        );
         let rep = replay(&r, &ReplayOptions::default());
         assert_eq!(rep.plies, 2);
         assert_eq!(rep.outcome.reason, "resignation");
@@ -526,6 +551,32 @@ mod tests {
         );
         let rep = replay(&r, &ReplayOptions::default());
         assert!(rep.fouls.is_empty(), "{:?}", rep.fouls);
+    }
+
+    #[test]
+    fn moves_after_the_stated_ending_are_reported_once() {
+        let mut r = record(
+            &["7g7f"],
+            Some(Ending::new(EndingKind::Resignation, "%TORYO")),
+        );
+        let end = r.tree.main_line().last().unwrap();
+        let a = r.tree.push(
+            end,
+            NodeKind::Move(MoveEntry::new(Move::from_usi("3c3d").unwrap())),
+            5,
+        );
+        r.tree.push(
+            a,
+            NodeKind::Move(MoveEntry::new(Move::from_usi("2g2f").unwrap())),
+            6,
+        );
+        let rep = replay(&r, &ReplayOptions::default());
+        assert_eq!(rep.plies, 3);
+        assert_eq!(rep.fouls.len(), 1);
+        assert_eq!(rep.fouls[0].code, "moves-after-end");
+        assert_eq!(rep.fouls[0].ply, 2);
+        // White resigned at ply 1 (white to move): black wins.
+        assert_eq!(rep.outcome.winner, Some(Color::Black));
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //! (a hostile file cannot drive a stack overflow).
 //!
 //! The root holds the comments on the initial position. A node's first child continues its
-//! line; the other children are variations (alternatives to the first child). A line may end
-//! in an [`Ending`] node, which has no children.
+//! line; the other children are variations (alternatives to the first child). A line normally
+//! ends in an [`Ending`] node; moves a record gives after its ending (a take-back, a game
+//! played on after `%TORYO`) are kept as the ending's children, for replay to report.
 
 use super::ending::Ending;
 use crate::shogi::{Color, Move, PieceKind};
@@ -53,8 +54,26 @@ pub enum NodeKind {
     Root,
     /// A move.
     Move(MoveEntry),
-    /// The end of a line (resignation, repetition, ...).
-    Ending(Ending),
+    /// The end of a line (resignation, repetition, ...); boxed to keep nodes small.
+    Ending(Box<Ending>),
+}
+
+/// The rarely present annotations of a node, kept behind one pointer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    /// Human comments, one entry per line.
+    pub comments: Vec<String>,
+    /// Engine comments (KIF `**`, CSA `'**`): evaluation and principal variation.
+    pub engine_comments: Vec<String>,
+    /// A bookmark (KIF `&name`).
+    pub bookmark: Option<String>,
+}
+
+const NONE: u32 = u32::MAX;
+
+#[inline]
+fn opt(id: u32) -> Option<NodeId> {
+    (id != NONE).then_some(id)
 }
 
 /// One node of the tree.
@@ -64,34 +83,47 @@ pub struct Node {
     pub kind: NodeKind,
     /// Time spent and total, when the record has them.
     pub time: Option<MoveTime>,
-    /// Human comments, one entry per line.
-    pub comments: Vec<String>,
-    /// Engine comments (KIF `**`, CSA `'**`): evaluation and principal variation.
-    pub engine_comments: Vec<String>,
-    /// A bookmark (KIF `&name`).
-    pub bookmark: Option<String>,
+    notes: Option<Box<Notes>>,
     /// The source line (1-based; 0 when unknown).
     pub line: u32,
-    parent: Option<NodeId>,
-    first_child: Option<NodeId>,
-    last_child: Option<NodeId>,
-    next_sibling: Option<NodeId>,
+    parent: u32,
+    first_child: u32,
+    last_child: u32,
+    next_sibling: u32,
 }
 
 impl Node {
-    fn new(kind: NodeKind, line: u32, parent: Option<NodeId>) -> Node {
+    fn new(kind: NodeKind, line: u32, parent: u32) -> Node {
         Node {
             kind,
             time: None,
-            comments: Vec::new(),
-            engine_comments: Vec::new(),
-            bookmark: None,
+            notes: None,
             line,
             parent,
-            first_child: None,
-            last_child: None,
-            next_sibling: None,
+            first_child: NONE,
+            last_child: NONE,
+            next_sibling: NONE,
         }
+    }
+
+    /// Human comments, one entry per line.
+    pub fn comments(&self) -> &[String] {
+        self.notes.as_ref().map_or(&[], |n| &n.comments)
+    }
+
+    /// Engine comments (evaluation and principal variation lines).
+    pub fn engine_comments(&self) -> &[String] {
+        self.notes.as_ref().map_or(&[], |n| &n.engine_comments)
+    }
+
+    /// The bookmark, if any.
+    pub fn bookmark(&self) -> Option<&str> {
+        self.notes.as_ref().and_then(|n| n.bookmark.as_deref())
+    }
+
+    /// The node's annotations, created empty on first use.
+    pub fn notes_mut(&mut self) -> &mut Notes {
+        self.notes.get_or_insert_with(Default::default)
     }
 
     /// The move, when the node is one.
@@ -112,17 +144,17 @@ impl Node {
 
     /// The parent node (none for the root).
     pub fn parent(&self) -> Option<NodeId> {
-        self.parent
+        opt(self.parent)
     }
 
     /// The first child: the continuation of this node's line.
     pub fn first_child(&self) -> Option<NodeId> {
-        self.first_child
+        opt(self.first_child)
     }
 
     /// The next sibling: the next alternative to this node.
     pub fn next_sibling(&self) -> Option<NodeId> {
-        self.next_sibling
+        opt(self.next_sibling)
     }
 }
 
@@ -145,8 +177,20 @@ impl MoveTree {
     /// A tree holding only the root.
     pub fn new() -> MoveTree {
         MoveTree {
-            nodes: vec![Node::new(NodeKind::Root, 0, None)],
+            nodes: vec![Node::new(NodeKind::Root, 0, NONE)],
         }
+    }
+
+    /// A tree with room for `moves` more nodes without reallocating.
+    pub fn with_capacity(moves: usize) -> MoveTree {
+        let mut t = MoveTree::new();
+        t.reserve(moves);
+        t
+    }
+
+    /// Makes room for `additional` more nodes.
+    pub fn reserve(&mut self, additional: usize) {
+        self.nodes.reserve(additional);
     }
 
     /// The number of nodes, root included.
@@ -178,32 +222,29 @@ impl MoveTree {
     /// later ones are variations) and returns its id.
     pub fn push(&mut self, parent: NodeId, kind: NodeKind, line: u32) -> NodeId {
         let id = self.nodes.len() as NodeId;
-        self.nodes.push(Node::new(kind, line, Some(parent)));
+        self.nodes.push(Node::new(kind, line, parent));
         let p = &mut self.nodes[parent as usize];
-        match p.last_child {
-            None => {
-                p.first_child = Some(id);
-                p.last_child = Some(id);
-            }
-            Some(last) => {
-                p.last_child = Some(id);
-                self.nodes[last as usize].next_sibling = Some(id);
-            }
+        let last = p.last_child;
+        p.last_child = id;
+        if last == NONE {
+            p.first_child = id;
+        } else {
+            self.nodes[last as usize].next_sibling = id;
         }
         id
     }
 
     /// The children of `id`: the continuation first, then the variations.
     pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-        std::iter::successors(self.nodes[id as usize].first_child, move |&c| {
-            self.nodes[c as usize].next_sibling
+        std::iter::successors(opt(self.nodes[id as usize].first_child), move |&c| {
+            opt(self.nodes[c as usize].next_sibling)
         })
     }
 
     /// The line continuing from `id` by first children (not including `id`).
     pub fn line_from(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-        std::iter::successors(self.nodes[id as usize].first_child, move |&c| {
-            self.nodes[c as usize].first_child
+        std::iter::successors(opt(self.nodes[id as usize].first_child), move |&c| {
+            opt(self.nodes[c as usize].first_child)
         })
     }
 
@@ -217,21 +258,21 @@ impl MoveTree {
         self.main_line().filter_map(|id| self.node(id).move_entry())
     }
 
-    /// The ending of the main line, if it has one.
+    /// The ending of the main line (the first one, if moves were recorded after it).
     pub fn main_line_ending(&self) -> Option<&Ending> {
-        self.main_line().last().and_then(|id| self.node(id).ending())
+        self.main_line().find_map(|id| self.node(id).ending())
     }
 
     /// The node's depth in moves from the root (the ply of a move node).
     pub fn ply_of(&self, id: NodeId) -> usize {
-        std::iter::successors(Some(id), |&n| self.nodes[n as usize].parent)
+        std::iter::successors(Some(id), |&n| opt(self.nodes[n as usize].parent))
             .filter(|&n| matches!(self.nodes[n as usize].kind, NodeKind::Move(_)))
             .count()
     }
 
     /// Whether any node has more than one child.
     pub fn has_variations(&self) -> bool {
-        self.nodes.iter().any(|n| n.next_sibling.is_some())
+        self.nodes.iter().any(|n| n.next_sibling != NONE)
     }
 
     /// Every node id, in the order nodes were added.
@@ -254,7 +295,11 @@ mod tests {
         let mut t = MoveTree::new();
         let a = t.push(MoveTree::ROOT, mv("7g7f"), 1);
         let b = t.push(a, mv("3c3d"), 2);
-        let _end = t.push(b, NodeKind::Ending(Ending::new(EndingKind::Resignation, "投了")), 3);
+        let _end = t.push(
+            b,
+            NodeKind::Ending(Box::new(Ending::new(EndingKind::Resignation, "投了"))),
+            3,
+        );
         let alt = t.push(a, mv("8c8d"), 4);
         assert_eq!(t.main_line().count(), 3);
         assert_eq!(t.main_line_moves().count(), 2);
