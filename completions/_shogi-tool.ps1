@@ -25,14 +25,35 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Replay every record and report fouls, warnings and errors')
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
+        'shogi-tool;validate' {
+            [CompletionResult]::new('--files-from', '--files-from', [CompletionResultType]::ParameterName, 'Read the list of paths from FILE, one a line (`-` for standard input)')
+            [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The format of the inputs, instead of detecting it')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--max-moves', '--max-moves', [CompletionResultType]::ParameterName, 'The move limit after which a game is a draw (default: the record''s own, else none)')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat bytes that do not decode as errors, not warnings')
+            [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Let warnings alone make the exit status 1')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing for records without findings, and no summary (human format)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing for records without findings, and no summary (human format)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'shogi-tool;perft' {
             [CompletionResult]::new('--sfen', '--sfen', [CompletionResultType]::ParameterName, 'The position to start from (SFEN, or `startpos`)')
             [CompletionResult]::new('--divide', '--divide', [CompletionResultType]::ParameterName, 'First print `<usi move>: <count>` for each legal move of the root')
+            [CompletionResult]::new('--no-bulk', '--no-bulk', [CompletionResultType]::ParameterName, 'Make every leaf move instead of counting the last ply in bulk (for benchmarks)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -47,9 +68,13 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             break
         }
         'shogi-tool;help' {
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Replay every record and report fouls, warnings and errors')
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'shogi-tool;help;validate' {
             break
         }
         'shogi-tool;help;perft' {

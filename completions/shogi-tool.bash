@@ -25,6 +25,9 @@ _shogi__tool() {
             shogi__tool,perft)
                 cmd="shogi__tool__subcmd__perft"
                 ;;
+            shogi__tool,validate)
+                cmd="shogi__tool__subcmd__validate"
+                ;;
             shogi__tool__subcmd__help,completions)
                 cmd="shogi__tool__subcmd__help__subcmd__completions"
                 ;;
@@ -34,6 +37,9 @@ _shogi__tool() {
             shogi__tool__subcmd__help,perft)
                 cmd="shogi__tool__subcmd__help__subcmd__perft"
                 ;;
+            shogi__tool__subcmd__help,validate)
+                cmd="shogi__tool__subcmd__help__subcmd__validate"
+                ;;
             *)
                 ;;
         esac
@@ -41,7 +47,7 @@ _shogi__tool() {
 
     case "${cmd}" in
         shogi__tool)
-            opts="-h -V --help --version perft completions help"
+            opts="-h -V --help --version validate perft completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -69,7 +75,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__help)
-            opts="perft completions help"
+            opts="validate perft completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -124,14 +130,74 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        shogi__subcmd__tool__subcmd__help__subcmd__validate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         shogi__subcmd__tool__subcmd__perft)
-            opts="-h -V --sfen --divide --help --version"
+            opts="-h -V --sfen --divide --no-bulk --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --sfen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__validate)
+            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --format --max-moves --deny-warnings --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-moves)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

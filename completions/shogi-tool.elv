@@ -22,13 +22,33 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
+            cand validate 'Replay every record and report fouls, warnings and errors'
             cand perft 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
+        &'shogi-tool;validate'= {
+            cand --files-from 'Read the list of paths from FILE, one a line (`-` for standard input)'
+            cand --shard 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`'
+            cand --from 'The format of the inputs, instead of detecting it'
+            cand --encoding 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be'
+            cand -j 'Worker threads (0: one per core)'
+            cand --jobs 'Worker threads (0: one per core)'
+            cand --format 'Output format'
+            cand --max-moves 'The move limit after which a game is a draw (default: the record''s own, else none)'
+            cand --strict 'Treat bytes that do not decode as errors, not warnings'
+            cand --deny-warnings 'Let warnings alone make the exit status 1'
+            cand -q 'Print nothing for records without findings, and no summary (human format)'
+            cand --quiet 'Print nothing for records without findings, and no summary (human format)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'shogi-tool;perft'= {
             cand --sfen 'The position to start from (SFEN, or `startpos`)'
             cand --divide 'First print `<usi move>: <count>` for each legal move of the root'
+            cand --no-bulk 'Make every leaf move instead of counting the last ply in bulk (for benchmarks)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -41,9 +61,12 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --version 'Print version'
         }
         &'shogi-tool;help'= {
+            cand validate 'Replay every record and report fouls, warnings and errors'
             cand perft 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'shogi-tool;help;validate'= {
         }
         &'shogi-tool;help;perft'= {
         }

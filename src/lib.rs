@@ -5,6 +5,8 @@
 
 #![warn(missing_docs)]
 
+pub mod batch;
+pub mod diag;
 pub mod formats;
 pub mod record;
 pub mod shogi;

@@ -5,7 +5,9 @@
 
 pub mod completions;
 pub mod exit;
+pub mod inputs;
 pub mod perft;
+pub mod validate;
 
 use clap::{Parser, Subcommand};
 
@@ -21,6 +23,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Replay every record and report fouls, warnings and errors.
+    Validate(validate::Args),
     /// Count the leaf nodes of the legal-move tree (the rules core's correctness and speed check).
     Perft(perft::Args),
     /// Print a shell completion script.
@@ -30,6 +34,7 @@ pub enum Command {
 /// Runs the parsed command line and returns the process exit code.
 pub fn run(cli: Cli) -> anyhow::Result<exit::ExitCode> {
     match cli.command {
+        Command::Validate(args) => validate::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Completions(args) => completions::run(args),
     }

@@ -1,0 +1,174 @@
+//! Turning the command line's paths into the list of inputs: files named directly are always
+//! read; directories are walked recursively (in name order, so output is stable) and only
+//! files with a record extension are taken, hidden ones skipped; `-` is standard input.
+
+use std::path::{Path, PathBuf};
+
+use crate::record::Format;
+
+/// One thing to read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Standard input.
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+impl Input {
+    /// The name shown in messages and JSON (`-` for standard input).
+    pub fn display(&self) -> String {
+        match self {
+            Input::Stdin => "-".into(),
+            Input::File(p) => p.display().to_string(),
+        }
+    }
+}
+
+/// A path that could not be turned into inputs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// The path as given or met during the walk.
+    pub path: String,
+    /// A sentence saying what went wrong.
+    pub message: String,
+}
+
+fn is_hidden(name: &std::ffi::OsStr) -> bool {
+    name.to_str()
+        .is_some_and(|n| n.starts_with('.') && n != "." && n != "..")
+}
+
+fn has_record_extension(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .and_then(Format::from_extension)
+        .is_some()
+}
+
+/// The inputs the paths name (no paths: standard input), and the paths that failed.
+pub fn discover(paths: &[String]) -> (Vec<Input>, Vec<InputError>) {
+    let mut inputs = Vec::new();
+    let mut errors = Vec::new();
+    if paths.is_empty() {
+        inputs.push(Input::Stdin);
+    }
+    for p in paths {
+        if p == "-" {
+            inputs.push(Input::Stdin);
+            continue;
+        }
+        let path = Path::new(p);
+        match std::fs::metadata(path) {
+            Err(e) => errors.push(InputError {
+                path: p.clone(),
+                message: format!("cannot read {p}: {}", io_reason(&e)),
+            }),
+            Ok(m) if m.is_dir() => walk(path, &mut inputs, &mut errors),
+            Ok(_) => inputs.push(Input::File(path.to_path_buf())),
+        }
+    }
+    (inputs, errors)
+}
+
+fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<InputError>) {
+    let walker = walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !is_hidden(e.file_name()));
+    for entry in walker {
+        match entry {
+            Ok(e) if e.file_type().is_file() && has_record_extension(e.path()) => {
+                inputs.push(Input::File(e.into_path()))
+            }
+            Ok(_) => {}
+            Err(e) => {
+                let path = e
+                    .path()
+                    .map_or_else(|| dir.display().to_string(), |p| p.display().to_string());
+                let message = if e.loop_ancestor().is_some() {
+                    format!(
+                        "{path}: the directory links back to one of its own parents; not followed"
+                    )
+                } else if let Some(io) = e.io_error() {
+                    format!("cannot read {path}: {}", io_reason(io))
+                } else {
+                    format!("cannot read {path}: {e}")
+                };
+                errors.push(InputError { path, message });
+            }
+        }
+    }
+}
+
+/// A short reason for an I/O error, without the OS's error number.
+pub(crate) fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => {
+            let s = e.to_string();
+            match s.find(" (os error") {
+                Some(i) => s[..i].to_string(),
+                None => s,
+            }
+        }
+    }
+}
+
+/// Which of `n` shards (1-based) the input belongs to: a stable hash of its path (FNV-1a).
+pub fn shard_of(input: &Input, n: usize) -> usize {
+    let name = input.display();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    (h % n as u64) as usize + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walks_directories_in_order_skipping_hidden_and_unknown() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::create_dir(d.join("sub")).unwrap();
+        std::fs::create_dir(d.join(".hidden")).unwrap();
+        for f in [
+            "b.kif",
+            "a.csa",
+            "notes.txt",
+            "sub/c.usi",
+            ".hidden/x.kif",
+            ".y.csa",
+        ] {
+            std::fs::write(d.join(f), "x").unwrap();
+        }
+        let (inputs, errors) = discover(&[d.display().to_string()]);
+        assert!(errors.is_empty());
+        let names: Vec<String> = inputs
+            .iter()
+            .map(|i| match i {
+                Input::File(p) => p.strip_prefix(d).unwrap().display().to_string(),
+                Input::Stdin => "-".into(),
+            })
+            .collect();
+        assert_eq!(names, ["a.csa", "b.kif", "sub/c.usi"]);
+        // A file named directly is read whatever its extension.
+        let (inputs, _) = discover(&[d.join("notes.txt").display().to_string()]);
+        assert_eq!(inputs.len(), 1);
+        let (_, errors) = discover(&[d.join("missing.kif").display().to_string()]);
+        assert!(errors[0].message.contains("no such file"));
+    }
+
+    #[test]
+    fn shards_are_stable_and_in_range() {
+        let i = Input::File("games/a.kif".into());
+        assert_eq!(shard_of(&i, 4), shard_of(&i, 4));
+        assert!((1..=4).contains(&shard_of(&i, 4)));
+    }
+}

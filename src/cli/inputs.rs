@@ -1,0 +1,105 @@
+//! The arguments every record-reading subcommand shares, and turning them into inputs.
+
+use std::io::BufRead;
+
+use anyhow::{bail, Context};
+use shogi_tool::batch::{self, Input, InputError, ReadOptions};
+use shogi_tool::record::Format;
+use shogi_tool::text::{Encoding, EncodingChoice};
+
+/// Where records come from and how they are read.
+#[derive(Debug, Clone, clap::Args)]
+pub struct InputArgs {
+    /// Files, directories (walked recursively) or `-` for standard input; none means standard
+    /// input.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<String>,
+    /// Read the list of paths from FILE, one a line (`-` for standard input).
+    #[arg(long, value_name = "FILE")]
+    pub files_from: Option<String>,
+    /// Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
+    /// The format of the inputs, instead of detecting it.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    pub from: Option<Format>,
+    /// The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be.
+    #[arg(long, value_name = "ENC", default_value = "auto", value_parser = parse_encoding)]
+    pub encoding: EncodingChoice,
+    /// Treat bytes that do not decode as errors, not warnings.
+    #[arg(long)]
+    pub strict: bool,
+    /// Worker threads (0: one per core).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+}
+
+fn parse_format(s: &str) -> Result<Format, String> {
+    Format::from_name(s).ok_or_else(|| {
+        format!("unknown format `{s}`: expected kif, kifu, ki2, ki2u, csa, sfen, usi or jkf")
+    })
+}
+
+fn parse_encoding(s: &str) -> Result<EncodingChoice, String> {
+    if s.eq_ignore_ascii_case("auto") {
+        return Ok(EncodingChoice::Auto);
+    }
+    Encoding::from_name(s)
+        .map(EncodingChoice::Forced)
+        .ok_or_else(|| {
+            format!("unknown encoding `{s}`: expected auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be")
+        })
+}
+
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let err = || format!("`{s}` is not a shard: expected K/N with 1 <= K <= N, such as 2/8");
+    let (k, n) = s.split_once('/').ok_or_else(err)?;
+    let (k, n): (usize, usize) = (
+        k.trim().parse().map_err(|_| err())?,
+        n.trim().parse().map_err(|_| err())?,
+    );
+    if k == 0 || n == 0 || k > n {
+        return Err(err());
+    }
+    Ok((k, n))
+}
+
+impl InputArgs {
+    /// The read options these arguments give.
+    pub fn read_options(&self) -> ReadOptions {
+        ReadOptions {
+            from: self.from,
+            encoding: self.encoding,
+            strict: self.strict,
+            ..ReadOptions::default()
+        }
+    }
+
+    /// The inputs to process (after `--files-from` and `--shard`), and the paths that failed.
+    pub fn inputs(&self) -> anyhow::Result<(Vec<Input>, Vec<InputError>)> {
+        let mut paths = self.paths.clone();
+        if let Some(list) = &self.files_from {
+            let lines: Vec<String> = if list == "-" {
+                if paths.iter().any(|p| p == "-") {
+                    bail!("--files-from - and the path - cannot both read standard input");
+                }
+                std::io::stdin().lock().lines().collect::<Result<_, _>>()?
+            } else {
+                std::fs::read_to_string(list)
+                    .with_context(|| format!("cannot read the list of paths {list}"))?
+                    .lines()
+                    .map(str::to_string)
+                    .collect()
+            };
+            paths.extend(lines.into_iter().filter(|l| !l.trim().is_empty()));
+            if paths.is_empty() {
+                return Ok((Vec::new(), Vec::new()));
+            }
+        }
+        let (mut inputs, errors) = batch::discover(&paths);
+        if let Some((k, n)) = self.shard {
+            inputs.retain(|i| batch::shard_of(i, n) == k);
+        }
+        Ok((inputs, errors))
+    }
+}

@@ -1,0 +1,155 @@
+//! `shogi-tool validate [PATH...]`: replay every record and report fouls, warnings and errors.
+
+use std::io::Write;
+
+use shogi_tool::batch;
+use shogi_tool::diag::Validation;
+use shogi_tool::record::replay::{replay, ReplayOptions};
+
+use super::exit::ExitCode;
+use super::inputs::InputArgs;
+
+/// Output formats of `validate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// Compiler-style diagnostics.
+    Human,
+    /// One JSON object per record (JSON Lines).
+    Json,
+}
+
+/// Arguments of `validate`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: OutputFormat,
+    /// The move limit after which a game is a draw (default: the record's own, else none).
+    #[arg(long, value_name = "N")]
+    pub max_moves: Option<u32>,
+    /// Let warnings alone make the exit status 1.
+    #[arg(long)]
+    pub deny_warnings: bool,
+    /// Print nothing for records without findings, and no summary (human format).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+struct FileOutcome {
+    text: String,
+    records: usize,
+    with_fouls: usize,
+    with_warnings: usize,
+    unreadable: usize,
+}
+
+/// Validates every input, printing results in input order.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let (inputs, input_errors) = args.input.inputs()?;
+    let read_options = args.input.read_options();
+    let replay_options = ReplayOptions {
+        max_moves: args.max_moves,
+    };
+    let json = args.format == OutputFormat::Json;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut totals = (0usize, 0usize, 0usize, 0usize, 0usize); // files, records, fouls, warnings, unreadable
+    for e in &input_errors {
+        let v = Validation::unreadable(&e.path, &e.message);
+        emit(&mut out, &v, json)?;
+        totals.4 += 1;
+    }
+    let mut io_error = None;
+    batch::run_ordered(
+        &inputs,
+        args.input.jobs,
+        |input| {
+            let file = batch::read_input(input, &read_options);
+            let mut o = FileOutcome {
+                text: String::new(),
+                records: 0,
+                with_fouls: 0,
+                with_warnings: 0,
+                unreadable: 0,
+            };
+            if let Some(message) = &file.error {
+                o.unreadable = 1;
+                push(
+                    &mut o.text,
+                    &Validation::unreadable(&file.path, message),
+                    json,
+                    None,
+                );
+                return o;
+            }
+            for record in &file.records {
+                let report = replay(record, &replay_options);
+                let v = Validation::new(record, &report);
+                o.records += 1;
+                o.with_fouls += !v.fouls.is_empty() as usize;
+                o.with_warnings += !v.warnings.is_empty() as usize;
+                o.unreadable += !v.errors.is_empty() as usize;
+                push(&mut o.text, &v, json, file.text.as_ref());
+            }
+            o
+        },
+        |o| {
+            totals.0 += 1;
+            totals.1 += o.records;
+            totals.2 += o.with_fouls;
+            totals.3 += o.with_warnings;
+            totals.4 += o.unreadable;
+            match out.write_all(o.text.as_bytes()) {
+                Ok(()) => true,
+                Err(e) => {
+                    io_error = Some(e);
+                    false
+                }
+            }
+        },
+    );
+    if let Some(e) = io_error {
+        return Err(e.into());
+    }
+    out.flush()?;
+    let (files, records, fouls, warnings, unreadable) = totals;
+    if !json && !args.quiet {
+        eprintln!(
+            "checked {records} record{} in {files} file{}: {fouls} with fouls, {warnings} with warnings, {unreadable} with errors",
+            plural(records),
+            plural(files)
+        );
+    }
+    Ok(if unreadable > 0 {
+        ExitCode::Error
+    } else if fouls > 0 || (args.deny_warnings && warnings > 0) {
+        ExitCode::Fouls
+    } else {
+        ExitCode::Success
+    })
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn push(buf: &mut String, v: &Validation, json: bool, text: Option<&shogi_tool::text::SourceText>) {
+    if json {
+        buf.push_str(&v.to_json());
+        buf.push('\n');
+    } else {
+        v.to_human(text, buf);
+    }
+}
+
+fn emit(out: &mut impl Write, v: &Validation, json: bool) -> std::io::Result<()> {
+    let mut buf = String::new();
+    push(&mut buf, v, json, None);
+    out.write_all(buf.as_bytes())
+}
