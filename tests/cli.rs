@@ -97,3 +97,183 @@ mod completions {
         }
     }
 }
+
+mod validate {
+    use super::*;
+
+    fn samples() -> PathBuf {
+        root().join("testdata/samples")
+    }
+
+    fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
+        String::from_utf8(out.to_vec())
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_clean_record_exits_0_and_a_foul_exits_1() {
+        tool()
+            .arg("validate")
+            .arg(samples().join("even-game.csa"))
+            .assert()
+            .code(0)
+            .stderr(predicate::str::contains("checked 1 record in 1 file"));
+        tool()
+            .arg("validate")
+            .arg(samples().join("fouls.csa"))
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("fouls.csa:19: ply 13: nifu: "))
+            .stdout(predicate::str::contains("    19 | +0077FU"));
+    }
+
+    #[test]
+    fn json_has_the_contract_keys() {
+        let out = tool()
+            .args(["validate", "--format", "json"])
+            .arg(samples().join("fouls.csa"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let v = &json_lines(&out.stdout)[0];
+        for key in [
+            "path", "record", "format", "encoding", "plies", "outcome", "fouls", "warnings",
+            "errors",
+        ] {
+            assert!(v.get(key).is_some(), "missing {key}: {v}");
+        }
+        assert_eq!(v["format"], "csa");
+        assert_eq!(v["plies"], 14);
+        assert_eq!(v["outcome"]["reason"], "foul");
+        assert_eq!(v["outcome"]["winner"], "white");
+        let foul = &v["fouls"][0];
+        assert_eq!(foul["code"], "nifu");
+        assert_eq!(foul["side"], "black");
+        assert_eq!(foul["move"], "P*7g");
+        assert_eq!(foul["ply"], 13);
+        assert_eq!(foul["line"], 19);
+    }
+
+    #[test]
+    fn a_multi_game_file_gives_one_line_per_record() {
+        let out = tool()
+            .args(["validate", "--format", "json"])
+            .arg(samples().join("two-games.csa"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let lines = json_lines(&out.stdout);
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0]["record"], 0);
+        assert_eq!(lines[1]["record"], 1);
+        assert_eq!(lines[1]["plies"], 3);
+    }
+
+    #[test]
+    fn a_bad_file_in_a_directory_does_not_stop_the_batch() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::copy(samples().join("even-game.csa"), dir.path().join("a.csa")).unwrap();
+        let mut junk =
+            b"\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x3e\x00".to_vec();
+        junk.extend((0..200u32).map(|i| (i * 37 % 251) as u8));
+        std::fs::write(dir.path().join("b.kif"), junk).unwrap();
+        std::fs::write(dir.path().join("c.csa"), "V2.2\nPI\n+\n+7776FU\n-3334XX\n").unwrap();
+        std::fs::copy(samples().join("fouls.csa"), dir.path().join("d.csa")).unwrap();
+        let out = tool()
+            .args(["validate", "--format", "json"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let lines = json_lines(&out.stdout);
+        let names: Vec<String> = lines
+            .iter()
+            .map(|l| {
+                Path::new(l["path"].as_str().unwrap())
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        assert_eq!(names, ["a.csa", "b.kif", "c.csa", "d.csa"]);
+        assert!(lines[0]["errors"].as_array().unwrap().is_empty());
+        assert!(lines[1]["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("binary"));
+        let c_error = &lines[2]["errors"][0];
+        assert_eq!(c_error["line"], 5);
+        assert!(c_error["column"].is_number());
+        assert_eq!(lines[3]["fouls"][0]["code"], "nifu");
+    }
+
+    #[test]
+    fn standard_input_is_read_with_or_without_dash() {
+        let text = std::fs::read(samples().join("even-game.usi")).unwrap();
+        for args in [
+            vec!["validate", "--format", "json"],
+            vec!["validate", "--format", "json", "-"],
+        ] {
+            let out = tool()
+                .args(&args)
+                .write_stdin(text.clone())
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0));
+            let v = &json_lines(&out.stdout)[0];
+            assert_eq!(v["path"], "-");
+            assert_eq!(v["format"], "usi");
+            assert_eq!(v["plies"], 18);
+        }
+        // --from overrides detection.
+        tool()
+            .args(["validate", "--from", "csa"])
+            .write_stdin("PI\n+\n+7776FU\n")
+            .assert()
+            .code(0);
+    }
+
+    #[test]
+    fn euc_jp_and_utf16_files_are_decoded() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "V2.2\nN+先手の名前\nN-後手の名前\n'コメント\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n";
+        let (euc, _, _) = encoding_rs::EUC_JP.encode(text);
+        std::fs::write(dir.path().join("euc.csa"), &euc).unwrap();
+        let mut utf16: Vec<u8> = vec![0xFF, 0xFE];
+        for u in text.encode_utf16() {
+            utf16.extend_from_slice(&u.to_le_bytes());
+        }
+        std::fs::write(dir.path().join("utf16.csa"), &utf16).unwrap();
+        let out = tool()
+            .args(["validate", "--format", "json"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        let lines = json_lines(&out.stdout);
+        assert_eq!(lines[0]["encoding"], "euc-jp");
+        assert_eq!(lines[1]["encoding"], "utf-16le");
+        for l in &lines {
+            assert_eq!(l["plies"], 2);
+            assert!(l["warnings"].as_array().unwrap().is_empty(), "{l}");
+        }
+    }
+
+    #[test]
+    fn missing_paths_are_reported_and_exit_2() {
+        tool()
+            .args(["validate", "no/such/file.kif"])
+            .assert()
+            .code(2)
+            .stdout(predicate::str::contains("no such file or directory"));
+    }
+}

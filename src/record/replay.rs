@@ -68,6 +68,8 @@ pub struct Report {
 struct GameOver {
     ply: usize,
     reason: &'static str,
+    /// For a foul: its code and who committed it.
+    foul: Option<(&'static str, Color)>,
     winner: Option<Color>,
     /// Whether later moves are `moves-after-end` (not after a foul: its later moves are
     /// still judged one by one).
@@ -238,14 +240,14 @@ fn walk_from(
                     report
                         .fouls
                         .push(finding(f.code(), Some(&mv), f.to_string()));
-                    decide(state, ply, "foul", Some(mover.flip()), false);
+                    decide_foul(state, ply, f.code(), mover);
                 }
                 let played = state.game.play_lenient(mv, mover);
                 if let Some(f) = &played.foul {
                     report
                         .fouls
                         .push(finding(f.code(), Some(&mv), f.to_string()));
-                    decide(state, ply, "foul", Some(mover.flip()), false);
+                    decide_foul(state, ply, f.code(), mover);
                 }
                 if !played.carried_out {
                     state.stopped = true;
@@ -331,8 +333,22 @@ fn decide(
         state.over = Some(GameOver {
             ply,
             reason,
+            foul: None,
             winner,
             closes_record: closes,
+        });
+    }
+}
+
+/// The game ends with `mover`'s foul `code` at `ply` (unless it ended before).
+fn decide_foul(state: &mut LineState, ply: usize, code: &'static str, mover: Color) {
+    if state.over.is_none() {
+        state.over = Some(GameOver {
+            ply,
+            reason: "foul",
+            foul: Some((code, mover)),
+            winner: Some(mover.flip()),
+            closes_record: false,
         });
     }
 }
@@ -413,7 +429,7 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
         match e.kind {
             EndingKind::Checkmate if !matches!(over, Some(o) if o.reason == "checkmate") => {
                 mismatch(format!(
-                    "the record says `{}` (checkmate), but the final position is not checkmate",
+                    "the record says `{}` (checkmate), but the position there is not checkmate",
                     e.raw
                 ));
             }
@@ -445,11 +461,14 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
                     "foul" | "checkmate" | "perpetual-check" | "no-legal-moves"
                 );
                 if decisive && stated.is_some() && stated != o.winner {
+                    let found = match o.foul {
+                        Some((code, by)) => format!("a {code} foul by {by}"),
+                        None => o.reason.replace('-', " "),
+                    };
                     mismatch(format!(
-                        "the record says `{}` ({} wins), but the replay finds {} at ply {}, so {}",
+                        "the record says `{}` ({} wins), but the replay finds {found} at ply {}, so {}",
                         e.raw,
                         stated.map_or("nobody", Color::name),
-                        o.reason,
                         o.ply,
                         match o.winner {
                             Some(w) => format!("{w} wins"),
@@ -461,10 +480,17 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
         }
         None => {
             if let Some(e) = ending {
-                report.outcome = Outcome {
-                    winner: stated_winner.flatten(),
-                    reason: e.reason(),
-                };
+                // A claim the replay disproves (mate, repetition) decides nothing.
+                let disproved = matches!(
+                    e.kind,
+                    EndingKind::Checkmate | EndingKind::Repetition | EndingKind::PerpetualCheck
+                );
+                if !disproved {
+                    report.outcome = Outcome {
+                        winner: stated_winner.flatten(),
+                        reason: e.reason(),
+                    };
+                }
             }
         }
     }

@@ -1,0 +1,111 @@
+//! Reads every record of the shared corpus (`../shared/corpus`, 349 files written by other
+//! programs) with the binary, as a user would, and checks what `INDEX.tsv` and
+//! `MALFORMED.txt` say of each file: every file is read without errors unless it is listed as
+//! malformed, and no file makes the tool crash. Skips with a message when the corpus is absent.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn corpus() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    dir.join("INDEX.tsv").exists().then_some(dir)
+}
+
+/// Real fouls in corpus files (hand-made fixtures of other projects), with why.
+const KNOWN_FOULS: &[(&str, &str)] = &[
+    (
+        "ShogiBoardQ/tests/fixtures/test_various_pieces.csa",
+        "ply 11 +8855KA jumps over the knight that +8977KE put on 7g",
+    ),
+    (
+        "ShogiBoardQ/tests/fixtures/test_drops.usi",
+        "black drops a pawn (P*5e) without holding one",
+    ),
+];
+
+#[test]
+fn every_corpus_file_is_read() {
+    let Some(dir) = corpus() else {
+        eprintln!("skipped: ../shared/corpus is not there");
+        return;
+    };
+    let index = std::fs::read_to_string(dir.join("INDEX.tsv")).unwrap();
+    let malformed: HashSet<String> = std::fs::read_to_string(dir.join("MALFORMED.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split('\t').next().unwrap().to_string())
+        .collect();
+    let is_malformed = |path: &str| {
+        malformed.iter().any(|m| match m.split_once('*') {
+            Some((prefix, suffix)) => path.starts_with(prefix) && path.ends_with(suffix),
+            None => m == path,
+        })
+    };
+    // The formats whose readers have landed.
+    let formats = [
+        "CSA",
+        "USI",
+        "SFEN-list",
+        "KIF",
+        "KIFU",
+        "JKF",
+        "KI2",
+        "KI2U",
+    ];
+    let out = Command::cargo_bin("shogi-tool")
+        .unwrap()
+        .current_dir(&dir)
+        .args(["validate", "--format", "json", "."])
+        .output()
+        .unwrap();
+    assert!(out.status.code().is_some(), "the tool crashed");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let mut by_path: BTreeMap<String, Vec<serde_json::Value>> = BTreeMap::new();
+    for line in stdout.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let p = v["path"]
+            .as_str()
+            .unwrap()
+            .trim_start_matches("./")
+            .to_string();
+        by_path.entry(p).or_default().push(v);
+    }
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for row in index.lines().skip(1) {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let (path, format) = (cols[0], cols[1]);
+        let Some(records) = by_path.get(path) else {
+            failures.push(format!("{path}: not read at all"));
+            continue;
+        };
+        let unsupported = records.iter().any(|r| {
+            r["errors"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| e["code"] == "unsupported-format")
+        });
+        if unsupported || !formats.contains(&format) {
+            continue;
+        }
+        checked += 1;
+        for r in records {
+            let errors = r["errors"].as_array().unwrap();
+            if !errors.is_empty() && !is_malformed(path) {
+                failures.push(format!("{path}: {}", errors[0]["message"]));
+            }
+            let fouls = r["fouls"].as_array().unwrap();
+            let known = KNOWN_FOULS.iter().any(|(p, _)| *p == path);
+            if !fouls.is_empty() && !known && !is_malformed(path) {
+                failures.push(format!("{path}: foul {}", fouls[0]));
+            }
+        }
+    }
+    eprintln!("checked {checked} corpus files");
+    assert!(checked >= 90, "only {checked} files checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

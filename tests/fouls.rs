@@ -1,0 +1,62 @@
+//! One small record per foul and warning code in `testdata/fouls/`, each with the JSON line
+//! `validate --format json` must print for it (`<name>.expected.json`) and the exit status
+//! (1 when the record has a foul, else 0).
+//!
+//! After a deliberate change, regenerate with `UPDATE_EXPECT=1 cargo test --test fouls` and
+//! review the diff.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+#[test]
+fn every_fixture_gives_its_expected_json() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/fouls");
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| !n.ends_with(".json"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 15, "fixtures missing: {names:?}");
+    let mut failures = Vec::new();
+    for name in &names {
+        let out = Command::cargo_bin("shogi-tool")
+            .unwrap()
+            .current_dir(&dir)
+            .args(["validate", "--format", "json", name])
+            .output()
+            .unwrap();
+        let got = String::from_utf8(out.stdout).unwrap();
+        let expected_path = dir.join(format!("{name}.expected.json"));
+        if update {
+            std::fs::write(&expected_path, &got).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if got != expected {
+            failures.push(format!("{name}:\n  expected {expected}  got      {got}"));
+        }
+        let v: serde_json::Value = serde_json::from_str(got.trim()).unwrap();
+        let has_fouls = !v["fouls"].as_array().unwrap().is_empty();
+        let code = out.status.code().unwrap();
+        if code != if has_fouls { 1 } else { 0 } {
+            failures.push(format!("{name}: exit status {code}"));
+        }
+        // The fixture named after a code produces that code.
+        let stem = name.split('.').next().unwrap();
+        let codes: Vec<&str> = ["fouls", "warnings"]
+            .iter()
+            .flat_map(|k| v[k].as_array().unwrap().iter())
+            .map(|f| f["code"].as_str().unwrap())
+            .collect();
+        let outcome = v["outcome"]["reason"].as_str().unwrap();
+        if !codes.contains(&stem) && outcome != stem.trim_end_matches("-pawn-push") {
+            failures.push(format!(
+                "{name}: no `{stem}` among {codes:?} / outcome {outcome}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
