@@ -25,6 +25,9 @@ _shogi__tool() {
             shogi__tool,perft)
                 cmd="shogi__tool__subcmd__perft"
                 ;;
+            shogi__tool,positions)
+                cmd="shogi__tool__subcmd__positions"
+                ;;
             shogi__tool,validate)
                 cmd="shogi__tool__subcmd__validate"
                 ;;
@@ -37,6 +40,9 @@ _shogi__tool() {
             shogi__tool__subcmd__help,perft)
                 cmd="shogi__tool__subcmd__help__subcmd__perft"
                 ;;
+            shogi__tool__subcmd__help,positions)
+                cmd="shogi__tool__subcmd__help__subcmd__positions"
+                ;;
             shogi__tool__subcmd__help,validate)
                 cmd="shogi__tool__subcmd__help__subcmd__validate"
                 ;;
@@ -47,7 +53,7 @@ _shogi__tool() {
 
     case "${cmd}" in
         shogi__tool)
-            opts="-h -V --help --version validate perft completions help"
+            opts="-h -V --help --version validate positions perft completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -75,7 +81,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__help)
-            opts="validate perft completions help"
+            opts="validate positions perft completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -130,6 +136,20 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        shogi__subcmd__tool__subcmd__help__subcmd__positions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         shogi__subcmd__tool__subcmd__help__subcmd__validate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -152,6 +172,48 @@ _shogi__tool() {
             fi
             case "${prev}" in
                 --sfen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__positions)
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --ply --final --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ply)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

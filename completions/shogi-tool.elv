@@ -23,6 +23,7 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand validate 'Replay every record and report fouls, warnings and errors'
+            cand positions 'Print the SFEN of every position of each record''s main line'
             cand perft 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -45,6 +46,21 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'shogi-tool;positions'= {
+            cand --files-from 'Read the list of paths from FILE, one a line (`-` for standard input)'
+            cand --shard 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`'
+            cand --from 'The format of the inputs, instead of detecting it'
+            cand --encoding 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be'
+            cand -j 'Worker threads (0: one per core)'
+            cand --jobs 'Worker threads (0: one per core)'
+            cand --ply 'Print only the bare SFEN after ply N (0 = the start), one line per record'
+            cand --strict 'Treat bytes that do not decode as errors, not warnings'
+            cand --final 'Print only the bare SFEN of the final position, one line per record'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'shogi-tool;perft'= {
             cand --sfen 'The position to start from (SFEN, or `startpos`)'
             cand --divide 'First print `<usi move>: <count>` for each legal move of the root'
@@ -62,11 +78,14 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
         }
         &'shogi-tool;help'= {
             cand validate 'Replay every record and report fouls, warnings and errors'
+            cand positions 'Print the SFEN of every position of each record''s main line'
             cand perft 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'shogi-tool;help;validate'= {
+        }
+        &'shogi-tool;help;positions'= {
         }
         &'shogi-tool;help;perft'= {
         }

@@ -27,6 +27,7 @@ end
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -s h -l help -d 'Print help'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -43,6 +44,16 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l deny-
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s q -l quiet -d 'Print nothing for records without findings, and no summary (human format)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s V -l version -d 'Print version'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l from -d 'The format of the inputs, instead of detecting it' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l ply -d 'Print only the bare SFEN after ply N (0 = the start), one line per record' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l final -d 'Print only the bare SFEN of the final position, one line per record'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s h -l help -d 'Print help'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l sfen -d 'The position to start from (SFEN, or `startpos`)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l divide -d 'First print `<usi move>: <count>` for each legal move of the root'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l no-bulk -d 'Make every leaf move instead of counting the last ply in bulk (for benchmarks)'
@@ -50,7 +61,8 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -s h -l hel
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate perft completions help" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate perft completions help" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate perft completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate perft completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate positions perft completions help" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate positions perft completions help" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate positions perft completions help" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate positions perft completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate positions perft completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -277,3 +277,67 @@ mod validate {
             .stdout(predicate::str::contains("no such file or directory"));
     }
 }
+
+/// Random legal games generated and exported as CSA by cshogi (an independent
+/// implementation; `scripts/random_games.py --n 40 --seed 7`): every one validates clean and
+/// replays to the final position cshogi recorded.
+mod replay_matches_cshogi {
+    use super::*;
+
+    #[test]
+    fn games_validate_clean_and_end_where_cshogi_says() {
+        let dir = root().join("testdata/cshogi-games");
+        tool()
+            .args(["validate", "--format", "json"])
+            .arg(dir.join("csa"))
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains(r#""fouls":[{"#).not());
+        let manifest = std::fs::read_to_string(dir.join("games.tsv")).unwrap();
+        let out = tool()
+            .args(["positions", "--final", "-j", "1"])
+            .arg(dir.join("csa"))
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let finals: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let expected: Vec<&str> = manifest
+            .lines()
+            .map(|l| l.split('\t').nth(2).unwrap())
+            .collect();
+        assert_eq!(finals.len(), expected.len());
+        for (i, (got, want)) in finals.iter().zip(&expected).enumerate() {
+            assert_eq!(got, want, "game {i}");
+        }
+    }
+}
+
+mod positions {
+    use super::*;
+
+    #[test]
+    fn lists_every_position_then_ply_and_final() {
+        let usi = root().join("testdata/samples/even-game.usi");
+        let out = tool().arg("positions").arg(&usi).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.lines().count(), 19);
+        assert!(text
+            .starts_with("0\tlnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n"));
+        tool()
+            .args(["positions", "--ply", "0"])
+            .arg(&usi)
+            .assert()
+            .success()
+            .stdout("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n");
+        tool()
+            .args(["positions", "--ply", "99"])
+            .arg(&usi)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("has no ply 99"));
+    }
+}

@@ -7,6 +7,7 @@ pub mod completions;
 pub mod exit;
 pub mod inputs;
 pub mod perft;
+pub mod positions;
 pub mod validate;
 
 use clap::{Parser, Subcommand};
@@ -25,6 +26,8 @@ pub struct Cli {
 pub enum Command {
     /// Replay every record and report fouls, warnings and errors.
     Validate(validate::Args),
+    /// Print the SFEN of every position of each record's main line.
+    Positions(positions::Args),
     /// Count the leaf nodes of the legal-move tree (the rules core's correctness and speed check).
     Perft(perft::Args),
     /// Print a shell completion script.
@@ -35,6 +38,7 @@ pub enum Command {
 pub fn run(cli: Cli) -> anyhow::Result<exit::ExitCode> {
     match cli.command {
         Command::Validate(args) => validate::run(args),
+        Command::Positions(args) => positions::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Completions(args) => completions::run(args),
     }

@@ -168,6 +168,28 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
     report
 }
 
+/// Calls `visit` with the ply and the position at each step of the main line, from ply 0 (the
+/// start) on, playing moves leniently (fouls are carried out where possible); stops where a
+/// move cannot be carried out. Returns false when the start position cannot be built.
+pub fn main_line_positions(record: &Record, mut visit: impl FnMut(usize, &Position)) -> bool {
+    let Ok(mut pos) = record.start.position() else {
+        return false;
+    };
+    visit(0, &pos);
+    let mut ply = 0;
+    for entry in record.tree.main_line_moves() {
+        let mover = entry.mover.unwrap_or_else(|| pos.side_to_move());
+        let (mv, _) = resolve_claimed_piece(&pos, entry);
+        let (_, carried_out) = pos.play_lenient(mv, mover);
+        if !carried_out {
+            break;
+        }
+        ply += 1;
+        visit(ply, &pos);
+    }
+    true
+}
+
 /// Walks `first` and the line continuing from it; siblings of every node on the way are
 /// queued as variations (with a copy of the state before that node).
 fn walk_from(
