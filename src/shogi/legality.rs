@@ -298,6 +298,11 @@ mod tests {
             (START, "6i7i", "captures the mover's own silver"),
             (START, "P*5e", "holds none"),
             (START_W, "3c3e", "a pawn cannot move from 3c to 3e"),
+            (START_W, "5e5f", "there is no piece on 5e"),
+            (START_W, "7g7f", "belongs to the other side"),
+            (START_W, "2b8h", "the piece on 3c is in the way"),
+            (START_W, "4a3a", "captures the mover's own silver"),
+            (START_W, "G*5e", "holds none"),
             (START_W, "p*5e", "invalid"),
         ];
         for (sfen, usi, text) in cases {
@@ -349,6 +354,9 @@ mod tests {
         let e = pos.diagnose_as(m, White).unwrap_err();
         assert_eq!(e.code(), "wrong-turn");
         assert_eq!(e.to_string(), "white moves, but it is black's turn");
+        let w = Position::from_sfen(START_W).unwrap();
+        let e = w.diagnose_as(Move::from_usi("7g7f").unwrap(), Black).unwrap_err();
+        assert_eq!(e.to_string(), "black moves, but it is white's turn");
         let mut p = pos.clone();
         let (foul, done) = p.play_lenient(m, White);
         assert_eq!(foul.unwrap().code(), "wrong-turn");
