@@ -355,7 +355,9 @@ mod tests {
         assert_eq!(e.code(), "wrong-turn");
         assert_eq!(e.to_string(), "white moves, but it is black's turn");
         let w = Position::from_sfen(START_W).unwrap();
-        let e = w.diagnose_as(Move::from_usi("7g7f").unwrap(), Black).unwrap_err();
+        let e = w
+            .diagnose_as(Move::from_usi("7g7f").unwrap(), Black)
+            .unwrap_err();
         assert_eq!(e.to_string(), "black moves, but it is white's turn");
         let mut p = pos.clone();
         let (foul, done) = p.play_lenient(m, White);
