@@ -1565,7 +1565,7 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
             }
         );
         // Pieces placed by P- lines, then 00AL for white (a tsume problem).
-        let r = one("P-11OU\nP+23FU33KI\nP+00KI\nP-00AL\n+\n+0012KI\n%TSUMI\n");
+        let r = one("P-11OU\nP+13FU33KI\nP+00KI\nP-00AL\n+\n+0012KI\n%TSUMI\n");
         clean(&r);
         let Start::Position(s) = &r.start else {
             panic!()
