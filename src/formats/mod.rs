@@ -6,6 +6,7 @@
 
 pub mod csa;
 pub mod detect;
+pub mod jkf;
 pub mod usi;
 
 use crate::record::{Format, Record};
@@ -15,6 +16,7 @@ use crate::record::{Format, Record};
 pub fn read_str(text: &str, format: Format) -> Vec<Record> {
     let mut records = match format {
         Format::Csa => csa::read(text),
+        Format::Jkf => jkf::read(text),
         Format::Sfen | Format::Usi => usi::read(text),
         other => {
             let mut r = Record::new();
