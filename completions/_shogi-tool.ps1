@@ -26,9 +26,11 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Replay every record and report fouls, warnings and errors')
+            [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Aggregate statistics of a collection (in parallel; shards can be merged)')
             [CompletionResult]::new('positions', 'positions', [CompletionResultType]::ParameterValue, 'Print the SFEN of every position of each record''s main line')
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('bench-replay', 'bench-replay', [CompletionResultType]::ParameterValue, 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -45,6 +47,29 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Let warnings alone make the exit status 1')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing for records without findings, and no summary (human format)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing for records without findings, and no summary (human format)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'shogi-tool;stats' {
+            [CompletionResult]::new('--files-from', '--files-from', [CompletionResultType]::ParameterName, 'Read the list of paths from FILE, one a line (`-` for standard input)')
+            [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The format of the inputs, instead of detecting it')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--games', '--games', [CompletionResultType]::ParameterName, 'Also write one JSON object per record to FILE (JSON Lines; see README for the columns)')
+            [CompletionResult]::new('--opening-plies', '--opening-plies', [CompletionResultType]::ParameterName, 'How many first moves make an opening')
+            [CompletionResult]::new('--top', '--top', [CompletionResultType]::ParameterName, 'How many openings the table and CSV list')
+            [CompletionResult]::new('--merge', '--merge', [CompletionResultType]::ParameterName, 'Add up the `--format json` outputs of shards instead of reading records')
+            [CompletionResult]::new('--max-moves', '--max-moves', [CompletionResultType]::ParameterName, 'The move limit after which a game is a draw (default: the record''s own, else none)')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat bytes that do not decode as errors, not warnings')
+            [CompletionResult]::new('--failures', '--failures', [CompletionResultType]::ParameterName, 'List every failed file and record in the table')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No progress bar')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No progress bar')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -84,15 +109,34 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'shogi-tool;bench-replay' {
+            [CompletionResult]::new('--files-from', '--files-from', [CompletionResultType]::ParameterName, 'Read the list of paths from FILE, one a line (`-` for standard input)')
+            [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The format of the inputs, instead of detecting it')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat bytes that do not decode as errors, not warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'shogi-tool;help' {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Replay every record and report fouls, warnings and errors')
+            [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Aggregate statistics of a collection (in parallel; shards can be merged)')
             [CompletionResult]::new('positions', 'positions', [CompletionResultType]::ParameterValue, 'Print the SFEN of every position of each record''s main line')
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('bench-replay', 'bench-replay', [CompletionResultType]::ParameterValue, 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'shogi-tool;help;validate' {
+            break
+        }
+        'shogi-tool;help;stats' {
             break
         }
         'shogi-tool;help;positions' {
@@ -102,6 +146,9 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             break
         }
         'shogi-tool;help;completions' {
+            break
+        }
+        'shogi-tool;help;bench-replay' {
             break
         }
         'shogi-tool;help;help' {

@@ -16,6 +16,9 @@ _shogi__tool() {
             ",$1")
                 cmd="shogi__tool"
                 ;;
+            shogi__tool,bench-replay)
+                cmd="shogi__tool__subcmd__bench__subcmd__replay"
+                ;;
             shogi__tool,completions)
                 cmd="shogi__tool__subcmd__completions"
                 ;;
@@ -28,8 +31,14 @@ _shogi__tool() {
             shogi__tool,positions)
                 cmd="shogi__tool__subcmd__positions"
                 ;;
+            shogi__tool,stats)
+                cmd="shogi__tool__subcmd__stats"
+                ;;
             shogi__tool,validate)
                 cmd="shogi__tool__subcmd__validate"
+                ;;
+            shogi__tool__subcmd__help,bench-replay)
+                cmd="shogi__tool__subcmd__help__subcmd__bench__subcmd__replay"
                 ;;
             shogi__tool__subcmd__help,completions)
                 cmd="shogi__tool__subcmd__help__subcmd__completions"
@@ -43,6 +52,9 @@ _shogi__tool() {
             shogi__tool__subcmd__help,positions)
                 cmd="shogi__tool__subcmd__help__subcmd__positions"
                 ;;
+            shogi__tool__subcmd__help,stats)
+                cmd="shogi__tool__subcmd__help__subcmd__stats"
+                ;;
             shogi__tool__subcmd__help,validate)
                 cmd="shogi__tool__subcmd__help__subcmd__validate"
                 ;;
@@ -53,12 +65,50 @@ _shogi__tool() {
 
     case "${cmd}" in
         shogi__tool)
-            opts="-h -V --help --version validate positions perft completions help"
+            opts="-h -V --help --version validate stats positions perft completions bench-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__bench__subcmd__replay)
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -81,8 +131,22 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__help)
-            opts="validate positions perft completions help"
+            opts="validate stats positions perft completions bench-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__help__subcmd__bench__subcmd__replay)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -137,6 +201,20 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__help__subcmd__positions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__help__subcmd__stats)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -214,6 +292,68 @@ _shogi__tool() {
                     return 0
                     ;;
                 --ply)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__stats)
+            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --format --games --opening-plies --top --failures --quiet --merge --max-moves --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --games)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --opening-plies)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --top)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --merge)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-moves)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -23,9 +23,11 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand validate 'Replay every record and report fouls, warnings and errors'
+            cand stats 'Aggregate statistics of a collection (in parallel; shards can be merged)'
             cand positions 'Print the SFEN of every position of each record''s main line'
             cand perft 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)'
             cand completions 'Print a shell completion script'
+            cand bench-replay 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'shogi-tool;validate'= {
@@ -41,6 +43,28 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --deny-warnings 'Let warnings alone make the exit status 1'
             cand -q 'Print nothing for records without findings, and no summary (human format)'
             cand --quiet 'Print nothing for records without findings, and no summary (human format)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'shogi-tool;stats'= {
+            cand --files-from 'Read the list of paths from FILE, one a line (`-` for standard input)'
+            cand --shard 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`'
+            cand --from 'The format of the inputs, instead of detecting it'
+            cand --encoding 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be'
+            cand -j 'Worker threads (0: one per core)'
+            cand --jobs 'Worker threads (0: one per core)'
+            cand --format 'Output format'
+            cand --games 'Also write one JSON object per record to FILE (JSON Lines; see README for the columns)'
+            cand --opening-plies 'How many first moves make an opening'
+            cand --top 'How many openings the table and CSV list'
+            cand --merge 'Add up the `--format json` outputs of shards instead of reading records'
+            cand --max-moves 'The move limit after which a game is a draw (default: the record''s own, else none)'
+            cand --strict 'Treat bytes that do not decode as errors, not warnings'
+            cand --failures 'List every failed file and record in the table'
+            cand -q 'No progress bar'
+            cand --quiet 'No progress bar'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -76,20 +100,39 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'shogi-tool;bench-replay'= {
+            cand --files-from 'Read the list of paths from FILE, one a line (`-` for standard input)'
+            cand --shard 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`'
+            cand --from 'The format of the inputs, instead of detecting it'
+            cand --encoding 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be'
+            cand -j 'Worker threads (0: one per core)'
+            cand --jobs 'Worker threads (0: one per core)'
+            cand --strict 'Treat bytes that do not decode as errors, not warnings'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'shogi-tool;help'= {
             cand validate 'Replay every record and report fouls, warnings and errors'
+            cand stats 'Aggregate statistics of a collection (in parallel; shards can be merged)'
             cand positions 'Print the SFEN of every position of each record''s main line'
             cand perft 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)'
             cand completions 'Print a shell completion script'
+            cand bench-replay 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'shogi-tool;help;validate'= {
+        }
+        &'shogi-tool;help;stats'= {
         }
         &'shogi-tool;help;positions'= {
         }
         &'shogi-tool;help;perft'= {
         }
         &'shogi-tool;help;completions'= {
+        }
+        &'shogi-tool;help;bench-replay'= {
         }
         &'shogi-tool;help;help'= {
         }

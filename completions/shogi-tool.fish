@@ -27,9 +27,11 @@ end
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -s h -l help -d 'Print help'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "stats" -d 'Aggregate statistics of a collection (in parallel; shards can be merged)'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "bench-replay" -d 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
@@ -44,6 +46,24 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l deny-
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s q -l quiet -d 'Print nothing for records without findings, and no summary (human format)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s V -l version -d 'Print version'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l from -d 'The format of the inputs, instead of detecting it' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l format -d 'Output format' -r -f -a "table\t'Aligned text for people'
+json\t'One JSON object (the form `--merge` reads)'
+csv\t'`section,key,value` rows'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l games -d 'Also write one JSON object per record to FILE (JSON Lines; see README for the columns)' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l opening-plies -d 'How many first moves make an opening' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l top -d 'How many openings the table and CSV list' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l merge -d 'Add up the `--format json` outputs of shards instead of reading records' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-moves -d 'The move limit after which a game is a draw (default: the record\'s own, else none)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l failures -d 'List every failed file and record in the table'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s q -l quiet -d 'No progress bar'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l from -d 'The format of the inputs, instead of detecting it' -r
@@ -61,8 +81,18 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -s h -l hel
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate positions perft completions help" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate positions perft completions help" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate positions perft completions help" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate positions perft completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate positions perft completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l from -d 'The format of the inputs, instead of detecting it' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s h -l help -d 'Print help'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s V -l version -d 'Print version'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate stats positions perft completions bench-replay help" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate stats positions perft completions bench-replay help" -f -a "stats" -d 'Aggregate statistics of a collection (in parallel; shards can be merged)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate stats positions perft completions bench-replay help" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate stats positions perft completions bench-replay help" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate stats positions perft completions bench-replay help" -f -a "completions" -d 'Print a shell completion script'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate stats positions perft completions bench-replay help" -f -a "bench-replay" -d 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate stats positions perft completions bench-replay help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

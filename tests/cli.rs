@@ -341,3 +341,109 @@ mod positions {
             .stderr(predicate::str::contains("has no ply 99"));
     }
 }
+
+mod stats {
+    use super::*;
+
+    fn stats_json(args: &[&str]) -> serde_json::Value {
+        let out = tool().arg("stats").args(args).output().unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    }
+
+    #[test]
+    fn four_merged_shards_equal_one_run() {
+        let dirs = [
+            root().join("testdata/cshogi-games/csa"),
+            root().join("testdata/samples"),
+            root().join("testdata/fouls"),
+        ];
+        let dirs: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+        let mut base: Vec<&str> = vec!["--format", "json", "-q"];
+        base.extend(dirs.iter().map(String::as_str));
+        let single = stats_json(&base);
+        assert!(single["records"].as_u64().unwrap() > 50);
+        let tmp = tempfile::tempdir().unwrap();
+        let mut parts = Vec::new();
+        for k in 1..=4 {
+            let shard = format!("{k}/4");
+            let mut args = base.clone();
+            args.extend(["--shard", shard.as_str()]);
+            let out = tool().arg("stats").args(&args).output().unwrap();
+            let path = tmp.path().join(format!("part{k}.json"));
+            std::fs::write(&path, &out.stdout).unwrap();
+            parts.push(path);
+        }
+        // Each shard holds some of the files, none holds all.
+        let out = tool()
+            .args(["stats", "--format", "json", "--merge"])
+            .args(&parts)
+            .output()
+            .unwrap();
+        let merged: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(merged, single);
+        // The table and CSV can be printed from the merge too.
+        tool()
+            .args(["stats", "--format", "csv", "--merge"])
+            .args(&parts)
+            .assert()
+            .stdout(predicate::str::starts_with("section,key,value\n"));
+    }
+
+    #[test]
+    fn files_from_and_games_rows() {
+        let tmp = tempfile::tempdir().unwrap();
+        let list = tmp.path().join("list.txt");
+        let games = tmp.path().join("games.jsonl");
+        let samples = root().join("testdata/samples");
+        std::fs::write(
+            &list,
+            format!(
+                "{}\n{}\n",
+                samples.join("fouls.csa").display(),
+                samples.join("two-games.csa").display()
+            ),
+        )
+        .unwrap();
+        let v = stats_json(&[
+            "--format",
+            "json",
+            "--files-from",
+            list.to_str().unwrap(),
+            "--games",
+            games.to_str().unwrap(),
+        ]);
+        assert_eq!(v["records"], 3);
+        assert_eq!(v["fouls"]["nifu"], 1);
+        assert_eq!(v["handicaps"]["角落ち"], 1);
+        let rows: Vec<serde_json::Value> = std::fs::read_to_string(&games)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[0]["black"], "Sente");
+        assert_eq!(rows[0]["fouls"][0], "nifu");
+        assert_eq!(rows[0]["first_moves"], "7g7f 3c3d 8h2b+ 3a2b 2g2f 8c8d");
+        for key in [
+            "path", "record", "format", "encoding", "white", "date", "event", "handicap", "plies",
+            "outcome", "winner", "warnings",
+        ] {
+            assert!(rows[0].get(key).is_some(), "{key}");
+        }
+    }
+
+    #[test]
+    fn table_is_the_default_and_unreadable_inputs_exit_2() {
+        tool()
+            .arg("stats")
+            .arg(root().join("testdata/samples"))
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains("records     5 read, 0 failed"));
+        tool()
+            .args(["stats", "no/such/dir"])
+            .assert()
+            .code(2)
+            .stdout(predicate::str::contains("1 unreadable"));
+    }
+}

@@ -69,6 +69,7 @@ proptest! {
         playout(seed, 60, STARTS[start], |pos| {
             let legal = pos.legal_moves();
             assert_eq!(legal.len() as u64, pos.count_legal_moves());
+            assert_eq!(pos.has_legal_moves(), !legal.is_empty());
             for m in all_pseudo_moves(pos) {
                 match pos.diagnose(m) {
                     Ok(()) => assert!(legal.contains(&m), "{m} diagnosed legal but not generated in {}", pos.to_sfen()),

@@ -6,6 +6,7 @@
 
 mod inputs;
 mod read;
+pub mod stats;
 
 pub use inputs::{discover, shard_of, Input, InputError};
 pub use read::{read_input, FileRead, ReadOptions};
@@ -15,6 +16,25 @@ use rayon::prelude::*;
 /// How many inputs are processed between two emissions of results.
 fn chunk_size(threads: usize) -> usize {
     (threads * 16).max(32)
+}
+
+/// Replays every record, in parallel when there are several (a multi-game file), returning
+/// the reports in record order.
+pub fn replay_all(
+    records: &[crate::record::Record],
+    options: &crate::record::replay::ReplayOptions,
+) -> Vec<crate::record::replay::Report> {
+    if records.len() > 1 {
+        records
+            .par_iter()
+            .map(|r| crate::record::replay::replay(r, options))
+            .collect()
+    } else {
+        records
+            .iter()
+            .map(|r| crate::record::replay::replay(r, options))
+            .collect()
+    }
 }
 
 /// Runs `work` on every input with `jobs` threads (0 = all cores) and passes the results to

@@ -3,11 +3,13 @@
 //! Nothing in the library depends on this module; it only wires library calls to arguments,
 //! standard output and exit codes.
 
+pub mod bench_replay;
 pub mod completions;
 pub mod exit;
 pub mod inputs;
 pub mod perft;
 pub mod positions;
+pub mod stats;
 pub mod validate;
 
 use clap::{Parser, Subcommand};
@@ -26,20 +28,28 @@ pub struct Cli {
 pub enum Command {
     /// Replay every record and report fouls, warnings and errors.
     Validate(validate::Args),
+    /// Aggregate statistics of a collection (in parallel; shards can be merged).
+    Stats(stats::Args),
     /// Print the SFEN of every position of each record's main line.
     Positions(positions::Args),
     /// Count the leaf nodes of the legal-move tree (the rules core's correctness and speed check).
     Perft(perft::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
+    /// Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the
+    /// peer benchmark harness).
+    #[command(hide = true)]
+    BenchReplay(bench_replay::Args),
 }
 
 /// Runs the parsed command line and returns the process exit code.
 pub fn run(cli: Cli) -> anyhow::Result<exit::ExitCode> {
     match cli.command {
         Command::Validate(args) => validate::run(args),
+        Command::Stats(args) => stats::run(args),
         Command::Positions(args) => positions::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Completions(args) => completions::run(args),
+        Command::BenchReplay(args) => bench_replay::run(args),
     }
 }

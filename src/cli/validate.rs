@@ -4,7 +4,7 @@ use std::io::Write;
 
 use shogi_tool::batch;
 use shogi_tool::diag::Validation;
-use shogi_tool::record::replay::{replay, ReplayOptions};
+use shogi_tool::record::replay::ReplayOptions;
 
 use super::exit::ExitCode;
 use super::inputs::InputArgs;
@@ -84,9 +84,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 );
                 return o;
             }
-            for record in &file.records {
-                let report = replay(record, &replay_options);
-                let v = Validation::new(record, &report);
+            let reports = batch::replay_all(&file.records, &replay_options);
+            for (record, report) in file.records.iter().zip(&reports) {
+                let v = Validation::new(record, report);
                 o.records += 1;
                 o.with_fouls += !v.fouls.is_empty() as usize;
                 o.with_warnings += !v.warnings.is_empty() as usize;

@@ -61,6 +61,8 @@ pub struct Report {
     pub errors: Vec<Finding>,
     /// The position at the end of the main line (as far as it could be carried out).
     pub final_position: Option<Position>,
+    /// The main line's moves as carried out (promotions resolved), as far as it could be.
+    pub moves: Vec<Move>,
 }
 
 /// What ended the game during the replay.
@@ -99,6 +101,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
         warnings: Vec::new(),
         errors: Vec::new(),
         final_position: None,
+        moves: Vec::new(),
     };
     let start = match record.start.position() {
         Ok(p) => p,
@@ -265,6 +268,9 @@ fn walk_from(
                     decide_foul(state, ply, f.code(), mover);
                 }
                 let played = state.game.play_lenient(mv, mover);
+                if variation.is_none() && played.carried_out {
+                    report.moves.push(mv);
+                }
                 if let Some(f) = &played.foul {
                     report
                         .fouls
@@ -307,12 +313,13 @@ fn walk_from(
                     None => {}
                 }
                 let pos = state.game.position();
-                if pos.in_check() {
-                    if !pos.has_legal_moves() {
-                        decide(state, ply, "checkmate", Some(mover), true);
-                    }
-                } else if !has_any_move_cheap(pos) {
-                    decide(state, ply, "no-legal-moves", Some(mover), true);
+                if !pos.has_legal_moves() {
+                    let reason = if pos.in_check() {
+                        "checkmate"
+                    } else {
+                        "no-legal-moves"
+                    };
+                    decide(state, ply, reason, Some(mover), true);
                 }
                 if let Some(limit) = max_moves {
                     if ply as u64 == limit as u64 {
@@ -373,18 +380,6 @@ fn decide_foul(state: &mut LineState, ply: usize, code: &'static str, mover: Col
             closes_record: false,
         });
     }
-}
-
-/// Whether the side to move (not in check) has a legal move, answering quickly in the usual
-/// case: any piece other than a pawn in hand can be dropped on an empty square that is not
-/// dead for it.
-fn has_any_move_cheap(pos: &Position) -> bool {
-    use crate::shogi::PieceKind::*;
-    let hand = pos.hand(pos.side_to_move());
-    if [Silver, Gold, Bishop, Rook].iter().any(|&k| hand.has(k)) && pos.occupied().count() < 81 {
-        return true;
-    }
-    pos.has_legal_moves()
 }
 
 /// Applies what the record says about the piece (CSA names the piece after the move): a
@@ -449,7 +444,9 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
     });
     if let Some(e) = ending {
         match e.kind {
-            EndingKind::Checkmate if !matches!(over, Some(o) if o.reason == "checkmate") => {
+            // A side with no legal move at all loses as if mated: `詰み`/`%TSUMI` fits both.
+            EndingKind::Checkmate if !matches!(over, Some(o) if o.reason == "checkmate" || o.reason == "no-legal-moves") =>
+            {
                 mismatch(format!(
                     "the record says `{}` (checkmate), but the position there is not checkmate",
                     e.raw

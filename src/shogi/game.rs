@@ -77,13 +77,16 @@ pub struct Game {
 impl Game {
     /// A game starting from `position`.
     pub fn new(position: Position) -> Game {
-        let mut seen = KeyMap::default();
+        let mut seen = KeyMap::with_capacity_and_hasher(256, Default::default());
         seen.insert(position.key(), (1, 0));
+        let mut non_checks = [Vec::with_capacity(256), Vec::with_capacity(256)];
+        non_checks[0].push(0);
+        non_checks[1].push(0);
         Game {
             position,
             seen,
-            non_checks: [vec![0], vec![0]],
-            movers: Vec::new(),
+            non_checks,
+            movers: Vec::with_capacity(256),
         }
     }
 

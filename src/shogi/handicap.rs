@@ -201,7 +201,17 @@ impl Handicap {
 
     /// The start position.
     pub fn setup(self) -> Setup {
-        Setup::from_sfen(self.sfen()).expect("handicap SFENs are valid")
+        static SETUPS: std::sync::OnceLock<Vec<Setup>> = std::sync::OnceLock::new();
+        let setups = SETUPS.get_or_init(|| {
+            ROWS.iter()
+                .map(|r| Setup::from_sfen(r.sfen).expect("handicap SFENs are valid"))
+                .collect()
+        });
+        let i = ROWS
+            .iter()
+            .position(|r| r.handicap == self)
+            .expect("every handicap has a row");
+        setups[i].clone()
     }
 
     /// The handicap a KIF 手合割 value names (surrounding spaces and common variants such as

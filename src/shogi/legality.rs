@@ -188,6 +188,13 @@ impl Position {
     /// it was.
     pub fn play_lenient(&mut self, m: Move, mover: Color) -> (Option<Foul>, bool) {
         let turn_foul = (mover != self.side_to_move()).then_some(Foul::WrongTurn { mover });
+        if turn_foul.is_none() {
+            // The usual case: no copy needed.
+            if self.diagnose(m).is_ok() {
+                self.play_unchecked(m);
+                return (None, true);
+            }
+        }
         let mut probe = self.clone();
         probe.set_side_to_move(mover);
         let foul = probe.diagnose(m).err();

@@ -173,7 +173,41 @@ impl Position {
     }
 
     /// Whether the side to move has at least one legal move.
+    ///
+    /// Answers at the first move found in the usual case: when not in check, any move of an
+    /// unpinned piece other than the king is legal (a move onto a dead square can promote
+    /// instead), and so is any drop of a piece other than a pawn on an empty square where it
+    /// can still move. Otherwise it counts.
     pub fn has_legal_moves(&self) -> bool {
+        use PieceKind::*;
+        let us = self.side_to_move();
+        let Some(ksq) = self.king_square(us) else {
+            return self.count_legal_moves() > 0;
+        };
+        let occ = self.occupied();
+        if self.is_attacked(ksq, us.flip(), occ) {
+            return self.count_legal_moves() > 0;
+        }
+        let own = self.pieces(us);
+        let empty = !occ;
+        let hand = self.hand(us);
+        for kind in [Rook, Bishop, Gold, Silver, Knight, Lance] {
+            if hand.has(kind) && empty.without(dead_squares(us, kind)).any() {
+                return true;
+            }
+        }
+        let mut pinned = None;
+        for from in own.without(Bitboard::from_square(ksq)) {
+            let Some(p) = self.piece_at(from) else {
+                continue;
+            };
+            if attacks::attacks(us, p.kind, from, occ).without(own).any() {
+                let pinned = *pinned.get_or_insert_with(|| self.pinned(us, ksq, occ));
+                if !pinned.contains(from) {
+                    return true;
+                }
+            }
+        }
         self.count_legal_moves() > 0
     }
 
@@ -360,6 +394,22 @@ mod tests {
         v.sort();
         assert_eq!(v.len() as u64, pos.count_legal_moves());
         v
+    }
+
+    #[test]
+    fn has_legal_moves_agrees_with_counting() {
+        for sfen in [
+            crate::shogi::STARTPOS_SFEN,
+            // Stalemated: black's only pieces are a king boxed in by its own pawns... and
+            // attacked squares around it.
+            "8k/9/9/9/9/9/9/r8/K8 b - 1",
+            "4k4/9/9/9/9/9/9/9/4K4 b P 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "kn7/9/1S7/9/9/9/9/9/8K b P 1",
+        ] {
+            let pos = Position::from_sfen(sfen).unwrap();
+            assert_eq!(pos.has_legal_moves(), pos.count_legal_moves() > 0, "{sfen}");
+        }
     }
 
     #[test]

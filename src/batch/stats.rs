@@ -1,0 +1,311 @@
+//! Collection statistics that merge: every figure is a count, a sum or a histogram, so the
+//! statistics of shards add up (`+=`) to exactly those of one run over everything, and medians
+//! and percentiles come from the exact per-ply histogram.
+
+use std::collections::BTreeMap;
+use std::ops::AddAssign;
+
+use serde::{Deserialize, Serialize};
+
+use crate::diag::Validation;
+use crate::record::{EndingKind, Record, Start};
+
+/// Game lengths above this share the last histogram slot.
+pub const MAX_TRACKED_PLIES: usize = 2000;
+
+/// A failure to read a file or a record.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Failure {
+    /// The input's name.
+    pub path: String,
+    /// The record's index in its file (none for a file that could not be read at all).
+    pub record: Option<usize>,
+    /// Why.
+    pub message: String,
+}
+
+/// Aggregate statistics of a collection.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Files read (whether or not their records were good).
+    pub files: u64,
+    /// Files that could not be read at all.
+    pub files_failed: u64,
+    /// Records read.
+    pub records: u64,
+    /// Records with errors that stopped reading.
+    pub records_failed: u64,
+    /// Every failure, sorted by path and record.
+    pub failures: Vec<Failure>,
+    /// Records by format.
+    pub formats: BTreeMap<String, u64>,
+    /// Records by encoding.
+    pub encodings: BTreeMap<String, u64>,
+    /// Records by outcome reason.
+    pub outcomes: BTreeMap<String, u64>,
+    /// Records by winner (`black`, `white`, `none`).
+    pub winners: BTreeMap<String, u64>,
+    /// Records by `reason/winner`.
+    pub outcome_winners: BTreeMap<String, u64>,
+    /// Records by start (`平手`, a handicap name, or `position`).
+    pub handicaps: BTreeMap<String, u64>,
+    /// Records with at least one foul, by foul code (each code once per record).
+    pub fouls: BTreeMap<String, u64>,
+    /// Fouls by code, every occurrence.
+    pub foul_occurrences: BTreeMap<String, u64>,
+    /// Records with a warning, by code (each code once per record).
+    pub warnings: BTreeMap<String, u64>,
+    /// Records whose stated ending is of each kind (declarations, impasse, repetition, ...).
+    pub stated_endings: BTreeMap<String, u64>,
+    /// Openings (the first `opening_plies` moves, USI, space-separated) and their counts.
+    pub openings: BTreeMap<String, u64>,
+    /// How many plies make an opening.
+    pub opening_plies: usize,
+    /// Sum of main-line plies over all records read.
+    pub plies_total: u64,
+    /// `length_histogram[n]`: records with `n` plies (the last slot: that many or more).
+    pub length_histogram: Vec<u64>,
+}
+
+impl Stats {
+    /// Empty statistics counting openings of `opening_plies` moves.
+    pub fn new(opening_plies: usize) -> Stats {
+        Stats {
+            opening_plies,
+            ..Stats::default()
+        }
+    }
+
+    /// Counts a file that could not be read.
+    pub fn add_failed_file(&mut self, path: &str, message: &str) {
+        self.files += 1;
+        self.files_failed += 1;
+        self.failures.push(Failure {
+            path: path.to_string(),
+            record: None,
+            message: message.to_string(),
+        });
+    }
+
+    /// Counts one record and what validating it found.
+    pub fn add_record(&mut self, record: &Record, v: &Validation, opening: &str) {
+        self.records += 1;
+        if let Some(e) = v.errors.first() {
+            self.records_failed += 1;
+            self.failures.push(Failure {
+                path: v.path.clone(),
+                record: Some(v.record),
+                message: match e.line {
+                    Some(l) => format!("line {l}: {}", e.message),
+                    None => e.message.clone(),
+                },
+            });
+        }
+        *self
+            .formats
+            .entry(v.format.unwrap_or("unknown").into())
+            .or_default() += 1;
+        *self
+            .encodings
+            .entry(v.encoding.unwrap_or("unknown").into())
+            .or_default() += 1;
+        *self.outcomes.entry(v.outcome.reason.into()).or_default() += 1;
+        let winner = v.outcome.winner.unwrap_or("none");
+        *self.winners.entry(winner.into()).or_default() += 1;
+        *self
+            .outcome_winners
+            .entry(format!("{}/{winner}", v.outcome.reason))
+            .or_default() += 1;
+        *self.handicaps.entry(start_name(&record.start)).or_default() += 1;
+        let mut codes: Vec<&str> = v.fouls.iter().map(|f| f.code).collect();
+        for c in &codes {
+            *self.foul_occurrences.entry((*c).into()).or_default() += 1;
+        }
+        codes.sort_unstable();
+        codes.dedup();
+        for c in codes {
+            *self.fouls.entry(c.into()).or_default() += 1;
+        }
+        let mut codes: Vec<&str> = v.warnings.iter().map(|w| w.code).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        for c in codes {
+            *self.warnings.entry(c.into()).or_default() += 1;
+        }
+        if let Some(e) = record.ending() {
+            *self
+                .stated_endings
+                .entry(ending_name(&e.kind).into())
+                .or_default() += 1;
+        }
+        if self.opening_plies > 0 && !opening.is_empty() {
+            *self.openings.entry(opening.to_string()).or_default() += 1;
+        }
+        self.plies_total += v.plies as u64;
+        let slot = v.plies.min(MAX_TRACKED_PLIES);
+        if self.length_histogram.len() <= slot {
+            self.length_histogram.resize(slot + 1, 0);
+        }
+        self.length_histogram[slot] += 1;
+    }
+
+    /// Sorts the failure list (after merging, so output does not depend on scheduling).
+    pub fn finish(&mut self) {
+        self.failures.sort();
+    }
+
+    /// Records counted in the length histogram.
+    fn counted(&self) -> u64 {
+        self.length_histogram.iter().sum()
+    }
+
+    /// Mean game length in plies.
+    pub fn mean_plies(&self) -> f64 {
+        let n = self.counted();
+        if n == 0 {
+            0.0
+        } else {
+            self.plies_total as f64 / n as f64
+        }
+    }
+
+    /// The game length at percentile `p` (0..=100), from the histogram (nearest rank).
+    pub fn percentile(&self, p: f64) -> usize {
+        let n = self.counted();
+        if n == 0 {
+            return 0;
+        }
+        let rank = ((p / 100.0) * n as f64).ceil().max(1.0) as u64;
+        let mut seen = 0;
+        for (plies, &count) in self.length_histogram.iter().enumerate() {
+            seen += count;
+            if seen >= rank {
+                return plies;
+            }
+        }
+        self.length_histogram.len().saturating_sub(1)
+    }
+
+    /// Black's and white's share of the decisive games, in percent.
+    pub fn win_rates(&self) -> (f64, f64) {
+        let b = *self.winners.get("black").unwrap_or(&0) as f64;
+        let w = *self.winners.get("white").unwrap_or(&0) as f64;
+        if b + w == 0.0 {
+            (0.0, 0.0)
+        } else {
+            (100.0 * b / (b + w), 100.0 * w / (b + w))
+        }
+    }
+}
+
+fn add_maps(a: &mut BTreeMap<String, u64>, b: BTreeMap<String, u64>) {
+    for (k, v) in b {
+        *a.entry(k).or_default() += v;
+    }
+}
+
+impl AddAssign for Stats {
+    fn add_assign(&mut self, o: Stats) {
+        self.files += o.files;
+        self.files_failed += o.files_failed;
+        self.records += o.records;
+        self.records_failed += o.records_failed;
+        self.failures.extend(o.failures);
+        add_maps(&mut self.formats, o.formats);
+        add_maps(&mut self.encodings, o.encodings);
+        add_maps(&mut self.outcomes, o.outcomes);
+        add_maps(&mut self.winners, o.winners);
+        add_maps(&mut self.outcome_winners, o.outcome_winners);
+        add_maps(&mut self.handicaps, o.handicaps);
+        add_maps(&mut self.fouls, o.fouls);
+        add_maps(&mut self.foul_occurrences, o.foul_occurrences);
+        add_maps(&mut self.warnings, o.warnings);
+        add_maps(&mut self.stated_endings, o.stated_endings);
+        add_maps(&mut self.openings, o.openings);
+        self.opening_plies = self.opening_plies.max(o.opening_plies);
+        self.plies_total += o.plies_total;
+        if self.length_histogram.len() < o.length_histogram.len() {
+            self.length_histogram.resize(o.length_histogram.len(), 0);
+        }
+        for (i, c) in o.length_histogram.into_iter().enumerate() {
+            self.length_histogram[i] += c;
+        }
+    }
+}
+
+/// The name a record's start is counted under.
+pub fn start_name(start: &Start) -> String {
+    match start.normalized() {
+        Start::Handicap(h) => h.japanese().to_string(),
+        Start::Position(_) => "position".to_string(),
+    }
+}
+
+/// A short stable name for an ending kind.
+pub fn ending_name(kind: &EndingKind) -> &'static str {
+    use EndingKind::*;
+    match kind {
+        Resignation => "resignation",
+        Abort => "abort",
+        Repetition => "repetition",
+        PerpetualCheck => "perpetual-check",
+        Impasse => "impasse",
+        Declaration => "declaration",
+        Timeout => "timeout",
+        IllegalMove => "illegal-move",
+        FoulWin => "foul-win",
+        IllegalAction { .. } => "illegal-action",
+        Draw => "draw",
+        MaxMoves => "max-moves",
+        Checkmate => "checkmate",
+        NoMate => "no-mate",
+        Matta => "matta",
+        Error => "error",
+        ForfeitWin => "forfeit-win",
+        ForfeitLoss => "forfeit-loss",
+        Sealed => "sealed",
+        Try => "try",
+        Unknown => "unknown",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_lengths(lengths: &[usize]) -> Stats {
+        let mut s = Stats::new(0);
+        for &l in lengths {
+            let slot = l.min(MAX_TRACKED_PLIES);
+            if s.length_histogram.len() <= slot {
+                s.length_histogram.resize(slot + 1, 0);
+            }
+            s.length_histogram[slot] += 1;
+            s.plies_total += l as u64;
+        }
+        s
+    }
+
+    #[test]
+    fn percentiles_come_from_the_histogram() {
+        let s = with_lengths(&[10, 20, 30, 40, 100]);
+        assert_eq!(s.percentile(50.0), 30);
+        assert_eq!(s.percentile(0.0), 10);
+        assert_eq!(s.percentile(100.0), 100);
+        assert_eq!(s.mean_plies(), 40.0);
+    }
+
+    #[test]
+    fn merging_equals_counting_together() {
+        let mut a = with_lengths(&[10, 20]);
+        a.formats.insert("csa".into(), 2);
+        let mut b = with_lengths(&[30, 40, 100]);
+        b.formats.insert("csa".into(), 1);
+        b.formats.insert("kif".into(), 2);
+        a += b;
+        let mut all = with_lengths(&[10, 20, 30, 40, 100]);
+        all.formats.insert("csa".into(), 3);
+        all.formats.insert("kif".into(), 2);
+        assert_eq!(a, all);
+    }
+}

@@ -1,0 +1,444 @@
+//! `shogi-tool stats [PATH...]`: aggregate statistics of a collection, read in parallel,
+//! with `--games` rows per record, `--shard`/`--files-from` to split the work and `--merge` to
+//! add up the JSON of shards into exactly the result of one run.
+
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write};
+
+use anyhow::Context;
+use serde::Serialize;
+use shogi_tool::batch::stats::{start_name, Stats};
+use shogi_tool::batch::{self};
+use shogi_tool::diag::Validation;
+use shogi_tool::record::replay::ReplayOptions;
+use shogi_tool::record::{MetaKey, Record};
+
+use super::exit::ExitCode;
+use super::inputs::InputArgs;
+
+/// Output formats of `stats`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// Aligned text for people.
+    Table,
+    /// One JSON object (the form `--merge` reads).
+    Json,
+    /// `section,key,value` rows.
+    Csv,
+}
+
+/// Arguments of `stats`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: OutputFormat,
+    /// Also write one JSON object per record to FILE (JSON Lines; see README for the columns).
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub games: Option<std::path::PathBuf>,
+    /// How many first moves make an opening.
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    pub opening_plies: usize,
+    /// How many openings the table and CSV list.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub top: usize,
+    /// List every failed file and record in the table.
+    #[arg(long)]
+    pub failures: bool,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Add up the `--format json` outputs of shards instead of reading records.
+    #[arg(long, value_name = "PARTIAL.json", num_args = 1.., conflicts_with_all = ["games", "files_from", "shard"])]
+    pub merge: Vec<std::path::PathBuf>,
+    /// The move limit after which a game is a draw (default: the record's own, else none).
+    #[arg(long, value_name = "N")]
+    pub max_moves: Option<u32>,
+}
+
+/// One row of `--games`.
+#[derive(Serialize)]
+struct GameRow<'a> {
+    path: &'a str,
+    record: usize,
+    format: Option<&'a str>,
+    encoding: Option<&'a str>,
+    black: Option<&'a str>,
+    white: Option<&'a str>,
+    date: Option<&'a str>,
+    event: Option<&'a str>,
+    handicap: String,
+    plies: usize,
+    outcome: &'a str,
+    winner: Option<&'a str>,
+    first_moves: &'a str,
+    fouls: Vec<&'a str>,
+    warnings: Vec<&'a str>,
+    errors: Vec<&'a str>,
+}
+
+struct FileResult {
+    stats: Stats,
+    rows: String,
+    records: u64,
+}
+
+/// Reads every input (or merges partial results) and prints the statistics.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if !args.merge.is_empty() {
+        let mut total = Stats::new(args.opening_plies);
+        for path in &args.merge {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let part: Stats = serde_json::from_str(&text).with_context(|| {
+                format!(
+                    "{} is not the JSON output of `stats --format json`",
+                    path.display()
+                )
+            })?;
+            total += part;
+        }
+        total.finish();
+        print(&total, &args)?;
+        return Ok(exit_code(&total));
+    }
+    let (inputs, input_errors) = args.input.inputs()?;
+    let read_options = args.input.read_options();
+    let replay_options = ReplayOptions {
+        max_moves: args.max_moves,
+    };
+    let mut stats = Stats::new(args.opening_plies);
+    for e in &input_errors {
+        stats.add_failed_file(&e.path, &e.message);
+    }
+    let mut games_out = match &args.games {
+        Some(p) => Some(std::io::BufWriter::new(
+            std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
+        )),
+        None => None,
+    };
+    let progress = if args.quiet || !std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::hidden()
+    } else {
+        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} files, {msg} [{elapsed_precise} < {eta}]",
+            )
+            .expect("a valid template"),
+        );
+        bar
+    };
+    let started = std::time::Instant::now();
+    let mut records_seen = 0u64;
+    let want_rows = games_out.is_some();
+    let mut write_error = None;
+    batch::run_ordered(
+        &inputs,
+        args.input.jobs,
+        |input| {
+            let mut r = FileResult {
+                stats: Stats::new(args.opening_plies),
+                rows: String::new(),
+                records: 0,
+            };
+            let file = batch::read_input(input, &read_options);
+            if let Some(message) = &file.error {
+                r.stats.add_failed_file(&file.path, message);
+                return r;
+            }
+            r.stats.files += 1;
+            let reports = batch::replay_all(&file.records, &replay_options);
+            for (record, report) in file.records.iter().zip(&reports) {
+                let v = Validation::new(record, report);
+                let opening: Vec<String> = report
+                    .moves
+                    .iter()
+                    .take(args.opening_plies)
+                    .map(|m| m.to_usi())
+                    .collect();
+                let opening = opening.join(" ");
+                r.stats.add_record(record, &v, &opening);
+                r.records += 1;
+                if want_rows {
+                    r.rows.push_str(&game_row(record, &v, &opening));
+                    r.rows.push('\n');
+                }
+            }
+            r
+        },
+        |r| {
+            stats += r.stats;
+            records_seen += r.records;
+            progress.inc(1);
+            let secs = started.elapsed().as_secs_f64().max(1e-3);
+            progress.set_message(format!(
+                "{records_seen} records, {:.0} records/s",
+                records_seen as f64 / secs
+            ));
+            if let Some(out) = games_out.as_mut() {
+                if let Err(e) = out.write_all(r.rows.as_bytes()) {
+                    write_error = Some(e);
+                    return false;
+                }
+            }
+            true
+        },
+    );
+    progress.finish_and_clear();
+    if let Some(e) = write_error {
+        return Err(e).context("cannot write the --games file");
+    }
+    if let Some(mut out) = games_out {
+        out.flush().context("cannot write the --games file")?;
+    }
+    stats.finish();
+    print(&stats, &args)?;
+    Ok(exit_code(&stats))
+}
+
+fn exit_code(s: &Stats) -> ExitCode {
+    if s.files_failed > 0 || s.records_failed > 0 {
+        ExitCode::Error
+    } else {
+        ExitCode::Success
+    }
+}
+
+fn game_row(record: &Record, v: &Validation, opening: &str) -> String {
+    let meta = &record.metadata;
+    let row = GameRow {
+        path: &v.path,
+        record: v.record,
+        format: v.format,
+        encoding: v.encoding,
+        black: meta.get(MetaKey::BlackName),
+        white: meta.get(MetaKey::WhiteName),
+        date: meta.get(MetaKey::StartTime),
+        event: meta.get(MetaKey::Event),
+        handicap: start_name(&record.start),
+        plies: v.plies,
+        outcome: v.outcome.reason,
+        winner: v.outcome.winner,
+        first_moves: opening,
+        fouls: v.fouls.iter().map(|f| f.code).collect(),
+        warnings: v.warnings.iter().map(|w| w.code).collect(),
+        errors: v.errors.iter().map(|e| e.code).collect(),
+    };
+    serde_json::to_string(&row).expect("rows serialise")
+}
+
+/// The derived figures printed beside the counts.
+#[derive(Serialize)]
+struct Summary {
+    mean_plies: f64,
+    median_plies: usize,
+    percentiles: std::collections::BTreeMap<String, usize>,
+    black_win_rate: f64,
+    white_win_rate: f64,
+}
+
+fn summary(s: &Stats) -> Summary {
+    let (b, w) = s.win_rates();
+    let round = |x: f64| (x * 100.0).round() / 100.0;
+    Summary {
+        mean_plies: round(s.mean_plies()),
+        median_plies: s.percentile(50.0),
+        percentiles: [1.0, 10.0, 25.0, 75.0, 90.0, 99.0, 100.0]
+            .iter()
+            .map(|&p| (format!("p{p}"), s.percentile(p)))
+            .collect(),
+        black_win_rate: round(b),
+        white_win_rate: round(w),
+    }
+}
+
+fn print(s: &Stats, args: &Args) -> anyhow::Result<()> {
+    let text = match args.format {
+        OutputFormat::Json => {
+            let mut v = serde_json::to_value(s)?;
+            v["summary"] = serde_json::to_value(summary(s))?;
+            let mut t = serde_json::to_string_pretty(&v)?;
+            t.push('\n');
+            t
+        }
+        OutputFormat::Csv => csv(s, args.top),
+        OutputFormat::Table => table(s, args),
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+fn top(map: &std::collections::BTreeMap<String, u64>, n: usize) -> Vec<(&String, &u64)> {
+    let mut v: Vec<_> = map.iter().collect();
+    v.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    v.truncate(n);
+    v
+}
+
+fn pct(n: u64, of: u64) -> f64 {
+    if of == 0 {
+        0.0
+    } else {
+        100.0 * n as f64 / of as f64
+    }
+}
+
+fn table(s: &Stats, args: &Args) -> String {
+    let mut o = String::new();
+    let sum = summary(s);
+    let line =
+        |o: &mut String, label: &str, map: &std::collections::BTreeMap<String, u64>, of: u64| {
+            let items: Vec<String> = top(map, usize::MAX)
+                .into_iter()
+                .map(|(k, v)| format!("{k} {v} ({:.1}%)", pct(*v, of)))
+                .collect();
+            let _ = writeln!(
+                o,
+                "{label:<12}{}",
+                if items.is_empty() {
+                    "-".into()
+                } else {
+                    items.join(", ")
+                }
+            );
+        };
+    let _ = writeln!(
+        o,
+        "{:<12}{} read, {} failed; {} files, {} unreadable",
+        "records", s.records, s.records_failed, s.files, s.files_failed
+    );
+    line(&mut o, "formats", &s.formats, s.records);
+    line(&mut o, "encodings", &s.encodings, s.records);
+    line(&mut o, "handicaps", &s.handicaps, s.records);
+    line(&mut o, "outcomes", &s.outcomes, s.records);
+    line(&mut o, "winners", &s.winners, s.records);
+    let _ = writeln!(
+        o,
+        "{:<12}black {:.1}%, white {:.1}% of decisive games",
+        "win rates", sum.black_win_rate, sum.white_win_rate
+    );
+    line(&mut o, "endings", &s.stated_endings, s.records);
+    line(&mut o, "fouls", &s.fouls, s.records);
+    line(&mut o, "warnings", &s.warnings, s.records);
+    let _ = writeln!(
+        o,
+        "{:<12}mean {:.1}, median {}, p10 {}, p25 {}, p75 {}, p90 {}, p99 {}, max {}",
+        "length",
+        sum.mean_plies,
+        sum.median_plies,
+        s.percentile(10.0),
+        s.percentile(25.0),
+        s.percentile(75.0),
+        s.percentile(90.0),
+        s.percentile(99.0),
+        s.percentile(100.0)
+    );
+    // Histogram in buckets of 20 plies.
+    let mut buckets: Vec<u64> = Vec::new();
+    for (plies, &c) in s.length_histogram.iter().enumerate() {
+        let b = plies / 20;
+        if buckets.len() <= b {
+            buckets.resize(b + 1, 0);
+        }
+        buckets[b] += c;
+    }
+    let max = buckets.iter().copied().max().unwrap_or(0).max(1);
+    for (i, &c) in buckets.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        let bar = "#".repeat(((c * 40).div_ceil(max)) as usize);
+        let _ = writeln!(
+            o,
+            "{:<12}{:>4}-{:<4} {:>8} {bar}",
+            "",
+            i * 20,
+            i * 20 + 19,
+            c
+        );
+    }
+    let _ = writeln!(
+        o,
+        "{:<12}first {} plies, most frequent:",
+        "openings", s.opening_plies
+    );
+    for (k, v) in top(&s.openings, args.top) {
+        let _ = writeln!(o, "{:<12}{v:>8}  {k}", "");
+    }
+    if args.failures && !s.failures.is_empty() {
+        let _ = writeln!(o, "failures:");
+        for f in &s.failures {
+            match f.record {
+                Some(r) => {
+                    let _ = writeln!(o, "  {} (record {r}): {}", f.path, f.message);
+                }
+                None => {
+                    let _ = writeln!(o, "  {}: {}", f.path, f.message);
+                }
+            }
+        }
+    } else if !s.failures.is_empty() {
+        let _ = writeln!(
+            o,
+            "({} failures: list them with --failures)",
+            s.failures.len()
+        );
+    }
+    o
+}
+
+fn csv(s: &Stats, n: usize) -> String {
+    let mut o = String::from("section,key,value\n");
+    let esc = |k: &str| {
+        if k.contains([',', '"', '\n']) {
+            format!("\"{}\"", k.replace('"', "\"\""))
+        } else {
+            k.to_string()
+        }
+    };
+    for (k, v) in [
+        ("files", s.files),
+        ("files_failed", s.files_failed),
+        ("records", s.records),
+        ("records_failed", s.records_failed),
+        ("plies_total", s.plies_total),
+    ] {
+        let _ = writeln!(o, "totals,{k},{v}");
+    }
+    let sum = summary(s);
+    let _ = writeln!(o, "length,mean,{}", sum.mean_plies);
+    for (k, v) in &sum.percentiles {
+        let _ = writeln!(o, "length,{k},{v}");
+    }
+    let _ = writeln!(o, "winrate,black,{}", sum.black_win_rate);
+    let _ = writeln!(o, "winrate,white,{}", sum.white_win_rate);
+    for (section, map) in [
+        ("format", &s.formats),
+        ("encoding", &s.encodings),
+        ("handicap", &s.handicaps),
+        ("outcome", &s.outcomes),
+        ("winner", &s.winners),
+        ("outcome_winner", &s.outcome_winners),
+        ("ending", &s.stated_endings),
+        ("foul", &s.fouls),
+        ("warning", &s.warnings),
+    ] {
+        for (k, v) in map {
+            let _ = writeln!(o, "{section},{},{v}", esc(k));
+        }
+    }
+    for (k, v) in top(&s.openings, n) {
+        let _ = writeln!(o, "opening,{},{v}", esc(k));
+    }
+    for (plies, c) in s.length_histogram.iter().enumerate() {
+        if *c > 0 {
+            let _ = writeln!(o, "histogram,{plies},{c}");
+        }
+    }
+    o
+}
