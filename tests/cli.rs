@@ -447,3 +447,48 @@ mod stats {
             .stdout(predicate::str::contains("1 unreadable"));
     }
 }
+
+mod io_faults {
+    use super::*;
+
+    /// `shogi-tool positions ... | head -1` must end quietly when the reader goes away.
+    #[test]
+    fn a_closed_pipe_ends_quietly() {
+        use std::io::Read;
+        use std::process::{Command as Std, Stdio};
+        let exe = assert_cmd::cargo::cargo_bin("shogi-tool");
+        let mut child = Std::new(exe)
+            .args(["positions", "-j", "1"])
+            .arg(root().join("testdata/cshogi-games/csa"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+        drop(child.stdout.take());
+        let status = child.wait().unwrap();
+        let mut err = String::new();
+        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        assert!(err.is_empty(), "stderr: {err}");
+        assert!(status.success() || status.code() == Some(0), "{status:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_directory_linking_to_its_parent_is_reported_not_followed_forever() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("games")).unwrap();
+        std::fs::copy(root().join("testdata/samples/even-game.csa"), dir.path().join("games/a.csa")).unwrap();
+        std::os::unix::fs::symlink(dir.path(), dir.path().join("games/loop")).unwrap();
+        let out = tool()
+            .args(["validate", "--format", "json"])
+            .arg(dir.path().join("games"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("links back to one of its own parents"), "{text}");
+        assert!(text.contains(r#""plies":18"#), "the good file is still validated: {text}");
+    }
+}
