@@ -26,8 +26,10 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Replay every record and report fouls, warnings and errors')
+            [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert records between formats, saying what the target cannot carry')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Aggregate statistics of a collection (in parallel; shards can be merged)')
             [CompletionResult]::new('positions', 'positions', [CompletionResultType]::ParameterValue, 'Print the SFEN of every position of each record''s main line')
+            [CompletionResult]::new('impasse', 'impasse', [CompletionResultType]::ParameterValue, 'Score a position''s entering-king (impasse) points and judge the declaration rules')
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('bench-replay', 'bench-replay', [CompletionResultType]::ParameterValue, 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)')
@@ -43,10 +45,33 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--max-moves', '--max-moves', [CompletionResultType]::ParameterName, 'The move limit after which a game is a draw (default: the record''s own, else none)')
+            [CompletionResult]::new('--impasse-rule', '--impasse-rule', [CompletionResultType]::ParameterName, 'The rule entering-king declarations are judged by: jsa24, declare24 or csa27 (default: the rule the record names, else csa27)')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat bytes that do not decode as errors, not warnings')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Let warnings alone make the exit status 1')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing for records without findings, and no summary (human format)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing for records without findings, and no summary (human format)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'shogi-tool;convert' {
+            [CompletionResult]::new('--files-from', '--files-from', [CompletionResultType]::ParameterName, 'Read the list of paths from FILE, one a line (`-` for standard input)')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The format of the inputs, instead of detecting it')
+            [CompletionResult]::new('--input-encoding', '--input-encoding', [CompletionResultType]::ParameterName, 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'The output format: kif, kifu, ki2, ki2u, csa, sfen, usi or jkf')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write everything to FILE (formats that hold one game take one record only)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write everything to FILE (formats that hold one game take one record only)')
+            [CompletionResult]::new('--out-dir', '--out-dir', [CompletionResultType]::ParameterName, 'Write one file per record into DIR, named after its input with the new extension')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The output encoding (default: Shift_JIS for kif and ki2, UTF-8 otherwise)')
+            [CompletionResult]::new('--csa-version', '--csa-version', [CompletionResultType]::ParameterName, 'The CSA version written')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace existing files')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse (exit 2, nothing written) when the target cannot carry everything, or an input has undecodable bytes')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No warnings on standard error about what the target cannot carry')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No warnings on standard error about what the target cannot carry')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -66,6 +91,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--top', '--top', [CompletionResultType]::ParameterName, 'How many openings the table and CSV list')
             [CompletionResult]::new('--merge', '--merge', [CompletionResultType]::ParameterName, 'Add up the `--format json` outputs of shards instead of reading records')
             [CompletionResult]::new('--max-moves', '--max-moves', [CompletionResultType]::ParameterName, 'The move limit after which a game is a draw (default: the record''s own, else none)')
+            [CompletionResult]::new('--impasse-rule', '--impasse-rule', [CompletionResultType]::ParameterName, 'The rule entering-king declarations are judged by: jsa24, declare24 or csa27 (default: the rule the record names, else csa27)')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat bytes that do not decode as errors, not warnings')
             [CompletionResult]::new('--failures', '--failures', [CompletionResultType]::ParameterName, 'List every failed file and record in the table')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No progress bar')
@@ -88,6 +114,25 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--final', '--final', [CompletionResultType]::ParameterName, 'Print only the bare SFEN of the final position, one line per record')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'shogi-tool;impasse' {
+            [CompletionResult]::new('--files-from', '--files-from', [CompletionResultType]::ParameterName, 'Read the list of paths from FILE, one a line (`-` for standard input)')
+            [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The format of the inputs, instead of detecting it')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--sfen', '--sfen', [CompletionResultType]::ParameterName, 'Score this one position (an SFEN, or `startpos`) instead of reading records')
+            [CompletionResult]::new('--handicap', '--handicap', [CompletionResultType]::ParameterName, 'With --sfen: the handicap the game started from, whose removed pieces are credited to white''s total points (a KIF name such as 二枚落ち, or a JKF code such as 2 or KA)')
+            [CompletionResult]::new('--ply', '--ply', [CompletionResultType]::ParameterName, 'Score the position after ply N of the main line (0 = the start) instead of the final one')
+            [CompletionResult]::new('--rule', '--rule', [CompletionResultType]::ParameterName, 'The rule to apply: jsa24, declare24 or csa27 (repeatable; all three by default)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat bytes that do not decode as errors, not warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -125,8 +170,10 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
         }
         'shogi-tool;help' {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Replay every record and report fouls, warnings and errors')
+            [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert records between formats, saying what the target cannot carry')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Aggregate statistics of a collection (in parallel; shards can be merged)')
             [CompletionResult]::new('positions', 'positions', [CompletionResultType]::ParameterValue, 'Print the SFEN of every position of each record''s main line')
+            [CompletionResult]::new('impasse', 'impasse', [CompletionResultType]::ParameterValue, 'Score a position''s entering-king (impasse) points and judge the declaration rules')
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('bench-replay', 'bench-replay', [CompletionResultType]::ParameterValue, 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)')
@@ -136,10 +183,16 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
         'shogi-tool;help;validate' {
             break
         }
+        'shogi-tool;help;convert' {
+            break
+        }
         'shogi-tool;help;stats' {
             break
         }
         'shogi-tool;help;positions' {
+            break
+        }
+        'shogi-tool;help;impasse' {
             break
         }
         'shogi-tool;help;perft' {

@@ -22,8 +22,14 @@ _shogi__tool() {
             shogi__tool,completions)
                 cmd="shogi__tool__subcmd__completions"
                 ;;
+            shogi__tool,convert)
+                cmd="shogi__tool__subcmd__convert"
+                ;;
             shogi__tool,help)
                 cmd="shogi__tool__subcmd__help"
+                ;;
+            shogi__tool,impasse)
+                cmd="shogi__tool__subcmd__impasse"
                 ;;
             shogi__tool,perft)
                 cmd="shogi__tool__subcmd__perft"
@@ -43,8 +49,14 @@ _shogi__tool() {
             shogi__tool__subcmd__help,completions)
                 cmd="shogi__tool__subcmd__help__subcmd__completions"
                 ;;
+            shogi__tool__subcmd__help,convert)
+                cmd="shogi__tool__subcmd__help__subcmd__convert"
+                ;;
             shogi__tool__subcmd__help,help)
                 cmd="shogi__tool__subcmd__help__subcmd__help"
+                ;;
+            shogi__tool__subcmd__help,impasse)
+                cmd="shogi__tool__subcmd__help__subcmd__impasse"
                 ;;
             shogi__tool__subcmd__help,perft)
                 cmd="shogi__tool__subcmd__help__subcmd__perft"
@@ -65,7 +77,7 @@ _shogi__tool() {
 
     case "${cmd}" in
         shogi__tool)
-            opts="-h -V --help --version validate stats positions perft completions bench-replay help"
+            opts="-h -V --help --version validate convert stats positions impasse perft completions bench-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -130,8 +142,66 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        shogi__subcmd__tool__subcmd__convert)
+            opts="-j -o -q -h -V --files-from --from --input-encoding --jobs --to --output --out-dir --encoding --force --strict --csa-version --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --input-encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --csa-version)
+                    COMPREPLY=($(compgen -W "2.2 3.0" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         shogi__subcmd__tool__subcmd__help)
-            opts="validate stats positions perft completions bench-replay help"
+            opts="validate convert stats positions impasse perft completions bench-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -172,7 +242,35 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        shogi__subcmd__tool__subcmd__help__subcmd__convert)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         shogi__subcmd__tool__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__help__subcmd__impasse)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -242,6 +340,64 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        shogi__subcmd__tool__subcmd__impasse)
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --sfen --handicap --ply --rule --format --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sfen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --handicap)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ply)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule)
+                    COMPREPLY=($(compgen -W "jsa24 declare24 csa27" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         shogi__subcmd__tool__subcmd__perft)
             opts="-h -V --sfen --divide --no-bulk --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -303,7 +459,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__stats)
-            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --format --games --opening-plies --top --failures --quiet --merge --max-moves --help --version"
+            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --format --games --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -357,6 +513,10 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --impasse-rule)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -365,7 +525,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__validate)
-            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --format --max-moves --deny-warnings --quiet --help --version"
+            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --format --max-moves --impasse-rule --deny-warnings --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -400,6 +560,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 --max-moves)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --impasse-rule)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

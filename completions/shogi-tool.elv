@@ -23,8 +23,10 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand validate 'Replay every record and report fouls, warnings and errors'
+            cand convert 'Convert records between formats, saying what the target cannot carry'
             cand stats 'Aggregate statistics of a collection (in parallel; shards can be merged)'
             cand positions 'Print the SFEN of every position of each record''s main line'
+            cand impasse 'Score a position''s entering-king (impasse) points and judge the declaration rules'
             cand perft 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)'
             cand completions 'Print a shell completion script'
             cand bench-replay 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
@@ -39,10 +41,32 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --jobs 'Worker threads (0: one per core)'
             cand --format 'Output format'
             cand --max-moves 'The move limit after which a game is a draw (default: the record''s own, else none)'
+            cand --impasse-rule 'The rule entering-king declarations are judged by: jsa24, declare24 or csa27 (default: the rule the record names, else csa27)'
             cand --strict 'Treat bytes that do not decode as errors, not warnings'
             cand --deny-warnings 'Let warnings alone make the exit status 1'
             cand -q 'Print nothing for records without findings, and no summary (human format)'
             cand --quiet 'Print nothing for records without findings, and no summary (human format)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'shogi-tool;convert'= {
+            cand --files-from 'Read the list of paths from FILE, one a line (`-` for standard input)'
+            cand --from 'The format of the inputs, instead of detecting it'
+            cand --input-encoding 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be'
+            cand -j 'Worker threads (0: one per core)'
+            cand --jobs 'Worker threads (0: one per core)'
+            cand --to 'The output format: kif, kifu, ki2, ki2u, csa, sfen, usi or jkf'
+            cand -o 'Write everything to FILE (formats that hold one game take one record only)'
+            cand --output 'Write everything to FILE (formats that hold one game take one record only)'
+            cand --out-dir 'Write one file per record into DIR, named after its input with the new extension'
+            cand --encoding 'The output encoding (default: Shift_JIS for kif and ki2, UTF-8 otherwise)'
+            cand --csa-version 'The CSA version written'
+            cand --force 'Replace existing files'
+            cand --strict 'Refuse (exit 2, nothing written) when the target cannot carry everything, or an input has undecodable bytes'
+            cand -q 'No warnings on standard error about what the target cannot carry'
+            cand --quiet 'No warnings on standard error about what the target cannot carry'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -61,6 +85,7 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --top 'How many openings the table and CSV list'
             cand --merge 'Add up the `--format json` outputs of shards instead of reading records'
             cand --max-moves 'The move limit after which a game is a draw (default: the record''s own, else none)'
+            cand --impasse-rule 'The rule entering-king declarations are judged by: jsa24, declare24 or csa27 (default: the rule the record names, else csa27)'
             cand --strict 'Treat bytes that do not decode as errors, not warnings'
             cand --failures 'List every failed file and record in the table'
             cand -q 'No progress bar'
@@ -82,6 +107,24 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --final 'Print only the bare SFEN of the final position, one line per record'
             cand -h 'Print help'
             cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'shogi-tool;impasse'= {
+            cand --files-from 'Read the list of paths from FILE, one a line (`-` for standard input)'
+            cand --shard 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`'
+            cand --from 'The format of the inputs, instead of detecting it'
+            cand --encoding 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be'
+            cand -j 'Worker threads (0: one per core)'
+            cand --jobs 'Worker threads (0: one per core)'
+            cand --sfen 'Score this one position (an SFEN, or `startpos`) instead of reading records'
+            cand --handicap 'With --sfen: the handicap the game started from, whose removed pieces are credited to white''s total points (a KIF name such as 二枚落ち, or a JKF code such as 2 or KA)'
+            cand --ply 'Score the position after ply N of the main line (0 = the start) instead of the final one'
+            cand --rule 'The rule to apply: jsa24, declare24 or csa27 (repeatable; all three by default)'
+            cand --format 'Output format'
+            cand --strict 'Treat bytes that do not decode as errors, not warnings'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -115,8 +158,10 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
         }
         &'shogi-tool;help'= {
             cand validate 'Replay every record and report fouls, warnings and errors'
+            cand convert 'Convert records between formats, saying what the target cannot carry'
             cand stats 'Aggregate statistics of a collection (in parallel; shards can be merged)'
             cand positions 'Print the SFEN of every position of each record''s main line'
+            cand impasse 'Score a position''s entering-king (impasse) points and judge the declaration rules'
             cand perft 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)'
             cand completions 'Print a shell completion script'
             cand bench-replay 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
@@ -124,9 +169,13 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
         }
         &'shogi-tool;help;validate'= {
         }
+        &'shogi-tool;help;convert'= {
+        }
         &'shogi-tool;help;stats'= {
         }
         &'shogi-tool;help;positions'= {
+        }
+        &'shogi-tool;help;impasse'= {
         }
         &'shogi-tool;help;perft'= {
         }

@@ -27,8 +27,10 @@ end
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -s h -l help -d 'Print help'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "convert" -d 'Convert records between formats, saying what the target cannot carry'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "stats" -d 'Aggregate statistics of a collection (in parallel; shards can be merged)'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "impasse" -d 'Score a position\'s entering-king (impasse) points and judge the declaration rules'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "bench-replay" -d 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
@@ -41,11 +43,27 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s j -l 
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'Compiler-style diagnostics'
 json\t'One JSON object per record (JSON Lines)'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-moves -d 'The move limit after which a game is a draw (default: the record\'s own, else none)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l impasse-rule -d 'The rule entering-king declarations are judged by: jsa24, declare24 or csa27 (default: the rule the record names, else csa27)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l deny-warnings -d 'Let warnings alone make the exit status 1'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s q -l quiet -d 'Print nothing for records without findings, and no summary (human format)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s V -l version -d 'Print version'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l from -d 'The format of the inputs, instead of detecting it' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l input-encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l to -d 'The output format: kif, kifu, ki2, ki2u, csa, sfen, usi or jkf' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s o -l output -d 'Write everything to FILE (formats that hold one game take one record only)' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l out-dir -d 'Write one file per record into DIR, named after its input with the new extension' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l encoding -d 'The output encoding (default: Shift_JIS for kif and ki2, UTF-8 otherwise)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l csa-version -d 'The CSA version written' -r -f -a "2.2\t'V2.2 (whole-second times)'
+3.0\t'V3.0 (fractional times, encoding line)'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l force -d 'Replace existing files'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l strict -d 'Refuse (exit 2, nothing written) when the target cannot carry everything, or an input has undecodable bytes'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s q -l quiet -d 'No warnings on standard error about what the target cannot carry'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l from -d 'The format of the inputs, instead of detecting it' -r
@@ -59,6 +77,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l opening-
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l top -d 'How many openings the table and CSV list' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l merge -d 'Add up the `--format json` outputs of shards instead of reading records' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-moves -d 'The move limit after which a game is a draw (default: the record\'s own, else none)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l impasse-rule -d 'The rule entering-king declarations are judged by: jsa24, declare24 or csa27 (default: the rule the record names, else csa27)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l failures -d 'List every failed file and record in the table'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s q -l quiet -d 'No progress bar'
@@ -74,6 +93,22 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l stri
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l final -d 'Print only the bare SFEN of the final position, one line per record'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s h -l help -d 'Print help'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s V -l version -d 'Print version'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l from -d 'The format of the inputs, instead of detecting it' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l sfen -d 'Score this one position (an SFEN, or `startpos`) instead of reading records' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l handicap -d 'With --sfen: the handicap the game started from, whose removed pieces are credited to white\'s total points (a KIF name such as 二枚落ち, or a JKF code such as 2 or KA)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l ply -d 'Score the position after ply N of the main line (0 = the start) instead of the final one' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l rule -d 'The rule to apply: jsa24, declare24 or csa27 (repeatable; all three by default)' -r -f -a "jsa24\t''
+declare24\t''
+csa27\t''"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l format -d 'Output format' -r -f -a "human\t'A small table per position, then one line per rule'
+json\t'One JSON object per position (JSON Lines)'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l sfen -d 'The position to start from (SFEN, or `startpos`)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l divide -d 'First print `<usi move>: <count>` for each legal move of the root'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l no-bulk -d 'Make every leaf move instead of counting the last ply in bulk (for benchmarks)'
@@ -89,10 +124,12 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s j
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s h -l help -d 'Print help'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate stats positions perft completions bench-replay help" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate stats positions perft completions bench-replay help" -f -a "stats" -d 'Aggregate statistics of a collection (in parallel; shards can be merged)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate stats positions perft completions bench-replay help" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate stats positions perft completions bench-replay help" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate stats positions perft completions bench-replay help" -f -a "completions" -d 'Print a shell completion script'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate stats positions perft completions bench-replay help" -f -a "bench-replay" -d 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate stats positions perft completions bench-replay help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "convert" -d 'Convert records between formats, saying what the target cannot carry'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "stats" -d 'Aggregate statistics of a collection (in parallel; shards can be merged)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "impasse" -d 'Score a position\'s entering-king (impasse) points and judge the declaration rules'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "completions" -d 'Print a shell completion script'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "bench-replay" -d 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -465,11 +465,21 @@ mod io_faults {
             .spawn()
             .unwrap();
         let mut first = [0u8; 16];
-        child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+        child
+            .stdout
+            .as_mut()
+            .unwrap()
+            .read_exact(&mut first)
+            .unwrap();
         drop(child.stdout.take());
         let status = child.wait().unwrap();
         let mut err = String::new();
-        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
         assert!(err.is_empty(), "stderr: {err}");
         assert!(status.success() || status.code() == Some(0), "{status:?}");
     }
@@ -479,7 +489,11 @@ mod io_faults {
     fn a_directory_linking_to_its_parent_is_reported_not_followed_forever() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join("games")).unwrap();
-        std::fs::copy(root().join("testdata/samples/even-game.csa"), dir.path().join("games/a.csa")).unwrap();
+        std::fs::copy(
+            root().join("testdata/samples/even-game.csa"),
+            dir.path().join("games/a.csa"),
+        )
+        .unwrap();
         std::os::unix::fs::symlink(dir.path(), dir.path().join("games/loop")).unwrap();
         let out = tool()
             .args(["validate", "--format", "json"])
@@ -488,7 +502,13 @@ mod io_faults {
             .unwrap();
         assert_eq!(out.status.code(), Some(2));
         let text = String::from_utf8(out.stdout).unwrap();
-        assert!(text.contains("links back to one of its own parents"), "{text}");
-        assert!(text.contains(r#""plies":18"#), "the good file is still validated: {text}");
+        assert!(
+            text.contains("links back to one of its own parents"),
+            "{text}"
+        );
+        assert!(
+            text.contains(r#""plies":18"#),
+            "the good file is still validated: {text}"
+        );
     }
 }

@@ -23,6 +23,26 @@ const KNOWN_FOULS: &[(&str, &str)] = &[
         "ShogiBoardQ/tests/fixtures/test_drops.usi",
         "black drops a pawn (P*5e) without holding one",
     ),
+    (
+        "mog-core-scala/jvm/src/test/resources/kif/game/014.kif",
+        "a move after mate; the record itself says 反則手にて終局",
+    ),
+    (
+        "mog-core-scala/jvm/src/test/resources/kif/game/015.kif",
+        "2h1g walks into the knight's check; the record says 反則手にて終局",
+    ),
+    (
+        "mog-core-scala/jvm/src/test/resources/kif/game/017.kif",
+        "3g4e leaves the king in check from the horse; the record ends 反則勝ち",
+    ),
+    (
+        "shogihome/src/command/usi-csa-bridge/e2e/scenario/6/record.kifu",
+        "a perpetual-check test scenario (black checks)",
+    ),
+    (
+        "shogihome/src/command/usi-csa-bridge/e2e/scenario/7/record.kifu",
+        "a perpetual-check test scenario (white checks)",
+    ),
 ];
 
 #[test]

@@ -44,8 +44,8 @@ fn every_fixture_gives_its_expected_json() {
         if code != if has_fouls { 1 } else { 0 } {
             failures.push(format!("{name}: exit status {code}"));
         }
-        // The fixture named after a code produces that code.
-        let stem = name.split('.').next().unwrap();
+        // The fixture named after a code (`CODE.ext` or `CODE--detail.ext`) produces it.
+        let stem = name.split('.').next().unwrap().split("--").next().unwrap();
         let codes: Vec<&str> = ["fouls", "warnings"]
             .iter()
             .flat_map(|k| v[k].as_array().unwrap().iter())

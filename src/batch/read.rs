@@ -139,6 +139,7 @@ pub fn read_input(input: &Input, options: &ReadOptions) -> FileRead {
     for r in &mut records {
         r.source.path = path.clone();
         r.source.encoding = Some(decoded.encoding.name());
+        r.source.encoding_reason = Some(decoded.reason.name());
         r.source.bom = decoded.bom;
         for issue in &issues {
             if options.strict && issue.code == "invalid-bytes" {

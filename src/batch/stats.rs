@@ -57,6 +57,9 @@ pub struct Stats {
     pub warnings: BTreeMap<String, u64>,
     /// Records whose stated ending is of each kind (declarations, impasse, repetition, ...).
     pub stated_endings: BTreeMap<String, u64>,
+    /// Declarations by how the replay judged them (`valid`, `draw`, `invalid`), and impasse
+    /// endings scored by points (`impasse`).
+    pub declarations: BTreeMap<String, u64>,
     /// Openings (the first `opening_plies` moves, USI, space-separated) and their counts.
     pub openings: BTreeMap<String, u64>,
     /// How many plies make an opening.
@@ -137,6 +140,15 @@ impl Stats {
                 .stated_endings
                 .entry(ending_name(&e.kind).into())
                 .or_default() += 1;
+        }
+        if let Some(i) = &v.impasse {
+            let key = match (i.declarer, i.verdict) {
+                (None, _) => "impasse",
+                (Some(_), "win") => "valid",
+                (Some(_), "draw") => "draw",
+                _ => "invalid",
+            };
+            *self.declarations.entry(key.into()).or_default() += 1;
         }
         if self.opening_plies > 0 && !opening.is_empty() {
             *self.openings.entry(opening.to_string()).or_default() += 1;
@@ -222,6 +234,7 @@ impl AddAssign for Stats {
         add_maps(&mut self.warnings, o.warnings);
         add_maps(&mut self.stated_endings, o.stated_endings);
         add_maps(&mut self.openings, o.openings);
+        add_maps(&mut self.declarations, o.declarations);
         self.opening_plies = self.opening_plies.max(o.opening_plies);
         self.plies_total += o.plies_total;
         if self.length_histogram.len() < o.length_histogram.len() {

@@ -103,3 +103,52 @@ impl InputArgs {
         Ok((inputs, errors))
     }
 }
+
+/// The input arguments of `convert`, whose `--encoding` names the output's encoding: the
+/// input's is `--input-encoding`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ConvertInputArgs {
+    /// Files, directories (walked recursively) or `-` for standard input; none means standard
+    /// input.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<String>,
+    /// Read the list of paths from FILE, one a line (`-` for standard input).
+    #[arg(long, value_name = "FILE")]
+    pub files_from: Option<String>,
+    /// The format of the inputs, instead of detecting it.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    pub from: Option<Format>,
+    /// The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be.
+    #[arg(long, value_name = "ENC", default_value = "auto", value_parser = parse_encoding)]
+    pub input_encoding: EncodingChoice,
+    /// Worker threads (0: one per core).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+}
+
+impl ConvertInputArgs {
+    /// The same inputs as the shared argument set (`strict` is convert's own).
+    pub fn as_input_args(&self, strict: bool) -> InputArgs {
+        InputArgs {
+            paths: self.paths.clone(),
+            files_from: self.files_from.clone(),
+            shard: None,
+            from: self.from,
+            encoding: self.input_encoding,
+            strict,
+            jobs: self.jobs,
+        }
+    }
+}
+
+/// Parses an output format name (for `--to`).
+pub fn parse_output_format(s: &str) -> Result<Format, String> {
+    parse_format(s)
+}
+
+/// Parses an encoding name that may not be `auto` (for output).
+pub fn parse_output_encoding(s: &str) -> Result<Encoding, String> {
+    Encoding::from_name(s).ok_or_else(|| {
+        format!("unknown encoding `{s}`: expected utf-8, shift_jis, euc-jp, utf-16le or utf-16be")
+    })
+}

@@ -5,7 +5,9 @@
 
 pub mod bench_replay;
 pub mod completions;
+pub mod convert;
 pub mod exit;
+pub mod impasse;
 pub mod inputs;
 pub mod perft;
 pub mod positions;
@@ -28,10 +30,14 @@ pub struct Cli {
 pub enum Command {
     /// Replay every record and report fouls, warnings and errors.
     Validate(validate::Args),
+    /// Convert records between formats, saying what the target cannot carry.
+    Convert(convert::Args),
     /// Aggregate statistics of a collection (in parallel; shards can be merged).
     Stats(stats::Args),
     /// Print the SFEN of every position of each record's main line.
     Positions(positions::Args),
+    /// Score a position's entering-king (impasse) points and judge the declaration rules.
+    Impasse(impasse::Args),
     /// Count the leaf nodes of the legal-move tree (the rules core's correctness and speed check).
     Perft(perft::Args),
     /// Print a shell completion script.
@@ -46,8 +52,10 @@ pub enum Command {
 pub fn run(cli: Cli) -> anyhow::Result<exit::ExitCode> {
     match cli.command {
         Command::Validate(args) => validate::run(args),
+        Command::Convert(args) => convert::run(args),
         Command::Stats(args) => stats::run(args),
         Command::Positions(args) => positions::run(args),
+        Command::Impasse(args) => impasse::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Completions(args) => completions::run(args),
         Command::BenchReplay(args) => bench_replay::run(args),

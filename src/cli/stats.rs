@@ -56,6 +56,10 @@ pub struct Args {
     /// The move limit after which a game is a draw (default: the record's own, else none).
     #[arg(long, value_name = "N")]
     pub max_moves: Option<u32>,
+    /// The rule entering-king declarations are judged by: jsa24, declare24 or csa27
+    /// (default: the rule the record names, else csa27).
+    #[arg(long, value_name = "RULE")]
+    pub impasse_rule: Option<shogi_tool::shogi::entering_king::Rule>,
 }
 
 /// One row of `--games`.
@@ -108,6 +112,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let read_options = args.input.read_options();
     let replay_options = ReplayOptions {
         max_moves: args.max_moves,
+        impasse_rule: args.impasse_rule,
     };
     let mut stats = Stats::new(args.opening_plies);
     for e in &input_errors {
@@ -323,6 +328,7 @@ fn table(s: &Stats, args: &Args) -> String {
         "win rates", sum.black_win_rate, sum.white_win_rate
     );
     line(&mut o, "endings", &s.stated_endings, s.records);
+    line(&mut o, "declared", &s.declarations, s.records);
     line(&mut o, "fouls", &s.fouls, s.records);
     line(&mut o, "warnings", &s.warnings, s.records);
     let _ = writeln!(
@@ -425,6 +431,7 @@ fn csv(s: &Stats, n: usize) -> String {
         ("winner", &s.winners),
         ("outcome_winner", &s.outcome_winners),
         ("ending", &s.stated_endings),
+        ("declaration", &s.declarations),
         ("foul", &s.fouls),
         ("warning", &s.warnings),
     ] {

@@ -29,6 +29,10 @@ pub struct Args {
     /// The move limit after which a game is a draw (default: the record's own, else none).
     #[arg(long, value_name = "N")]
     pub max_moves: Option<u32>,
+    /// The rule entering-king declarations are judged by: jsa24, declare24 or csa27
+    /// (default: the rule the record names, else csa27).
+    #[arg(long, value_name = "RULE")]
+    pub impasse_rule: Option<shogi_tool::shogi::entering_king::Rule>,
     /// Let warnings alone make the exit status 1.
     #[arg(long)]
     pub deny_warnings: bool,
@@ -51,6 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let read_options = args.input.read_options();
     let replay_options = ReplayOptions {
         max_moves: args.max_moves,
+        impasse_rule: args.impasse_rule,
     };
     let json = args.format == OutputFormat::Json;
     let stdout = std::io::stdout();

@@ -76,6 +76,61 @@ pub struct OutcomeJson {
     pub reason: &'static str,
 }
 
+/// One side's entering-king figures, as JSON writes them.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ImpasseSideJson {
+    /// Declaration points (pieces in the enemy camp plus hand).
+    pub points: u32,
+    /// All pieces on the board and in hand (plus a handicap's credit for white).
+    pub total_points: u32,
+    /// Pieces other than the king in the enemy camp.
+    pub pieces_in_camp: u32,
+    /// Whether the king is in the enemy camp.
+    pub king_in_camp: bool,
+    /// Whether the side is in check.
+    pub in_check: bool,
+}
+
+/// The entering-king judgement of a record's declaration or impasse.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ImpasseJson {
+    /// The rule applied.
+    pub rule: &'static str,
+    /// The declaring side (none for `jsa24`).
+    pub declarer: Option<&'static str>,
+    /// `win`, `draw`, `lose`, or for `jsa24` `black-wins`, `white-wins`, `draw`.
+    pub verdict: &'static str,
+    /// The conditions that do not hold.
+    pub failed: Vec<&'static str>,
+    /// Black's figures.
+    pub black: ImpasseSideJson,
+    /// White's figures.
+    pub white: ImpasseSideJson,
+}
+
+impl From<&crate::shogi::entering_king::RuleResult> for ImpasseJson {
+    fn from(r: &crate::shogi::entering_king::RuleResult) -> ImpasseJson {
+        let side = |c: crate::shogi::Color| {
+            let s = r.score.side(c);
+            ImpasseSideJson {
+                points: s.points,
+                total_points: s.total_points,
+                pieces_in_camp: s.pieces_in_camp,
+                king_in_camp: s.king_in_camp,
+                in_check: s.in_check,
+            }
+        };
+        ImpasseJson {
+            rule: r.rule.name(),
+            declarer: r.declarer.map(|c| c.name()),
+            verdict: r.verdict.name(),
+            failed: r.failed.iter().map(|c| c.name()).collect(),
+            black: side(crate::shogi::Color::Black),
+            white: side(crate::shogi::Color::White),
+        }
+    }
+}
+
 /// Everything `validate` says about one record.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Validation {
@@ -87,6 +142,9 @@ pub struct Validation {
     pub format: Option<&'static str>,
     /// The encoding detected or forced.
     pub encoding: Option<&'static str>,
+    /// Why that encoding (`bom`, `declaration`, `extension`, `content`, `ascii`, `forced`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encoding_reason: Option<&'static str>,
     /// Moves in the main line.
     pub plies: usize,
     /// How the game ended.
@@ -97,6 +155,9 @@ pub struct Validation {
     pub warnings: Vec<Item>,
     /// Problems that stopped reading.
     pub errors: Vec<Item>,
+    /// The entering-king judgement, for records ending in a declaration or an impasse.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub impasse: Option<ImpasseJson>,
 }
 
 impl Validation {
@@ -111,6 +172,7 @@ impl Validation {
             record: record.source.index,
             format: record.source.format.map(|f| f.name()),
             encoding: record.source.encoding,
+            encoding_reason: record.source.encoding_reason,
             plies: report.plies,
             outcome: OutcomeJson {
                 winner: report.outcome.winner.map(|c| c.name()),
@@ -119,6 +181,7 @@ impl Validation {
             fouls: report.fouls.iter().map(Item::from).collect(),
             warnings,
             errors,
+            impasse: report.impasse.as_ref().map(ImpasseJson::from),
         }
     }
 
@@ -129,6 +192,7 @@ impl Validation {
             record: 0,
             format: None,
             encoding: None,
+            encoding_reason: None,
             plies: 0,
             outcome: OutcomeJson {
                 winner: None,
@@ -146,6 +210,7 @@ impl Validation {
                 message: message.to_string(),
                 variation: None,
             }],
+            impasse: None,
         }
     }
 

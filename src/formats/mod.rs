@@ -6,8 +6,11 @@
 
 pub mod csa;
 pub mod detect;
+pub mod japanese;
 pub mod jkf;
+pub mod kif;
 pub mod usi;
+pub mod write;
 
 use crate::record::{Format, Record};
 
@@ -17,6 +20,7 @@ pub fn read_str(text: &str, format: Format) -> Vec<Record> {
     let mut records = match format {
         Format::Csa => csa::read(text),
         Format::Jkf => jkf::read(text),
+        Format::Kif | Format::Kifu => kif::read(text),
         Format::Sfen | Format::Usi => usi::read(text),
         other => {
             let mut r = Record::new();

@@ -104,6 +104,9 @@ pub struct Source {
     pub format: Option<Format>,
     /// The encoding's contract name (`utf-8`, `shift_jis`, ...).
     pub encoding: Option<&'static str>,
+    /// Why that encoding was chosen (`bom`, `declaration`, `extension`, `content`, `ascii`,
+    /// `forced`).
+    pub encoding_reason: Option<&'static str>,
     /// Whether the file began with a byte-order mark.
     pub bom: bool,
     /// The line where the record starts (1-based).

@@ -7,7 +7,9 @@
 //! their variation starts. The walk keeps an explicit stack, so deeply nested variations cannot
 //! overflow the call stack.
 
-use super::{EndingKind, NodeId, NodeKind, Record};
+use super::{EndingKind, NodeId, NodeKind, Record, Start};
+use crate::shogi::entering_king::{judge_declaration, ImpasseScore, Rule, RuleResult};
+use crate::shogi::Handicap;
 use crate::shogi::{Color, Foul, Game, IllegalMoveReason, Move, Position, Repetition};
 
 /// Settings for a replay.
@@ -16,6 +18,9 @@ pub struct ReplayOptions {
     /// The move limit after which the game is a draw; `None` uses the record's own
     /// (`$MAX_MOVES`), else there is none.
     pub max_moves: Option<u32>,
+    /// The rule a declaration (`%KACHI`, 入玉勝ち, USI `win`) is judged by; `None` uses the
+    /// rule the record names (`$JISHOGI`), else [`Rule::Csa27`].
+    pub impasse_rule: Option<Rule>,
 }
 
 /// Something the replay found, with where.
@@ -63,6 +68,8 @@ pub struct Report {
     pub final_position: Option<Position>,
     /// The main line's moves as carried out (promotions resolved), as far as it could be.
     pub moves: Vec<Move>,
+    /// For a record ending in a declaration or an impasse: the figures and the verdict.
+    pub impasse: Option<RuleResult>,
 }
 
 /// What ended the game during the replay.
@@ -85,6 +92,8 @@ struct LineState {
     over: Option<GameOver>,
     /// Where the record's own ending stood on this line: (ply, side to move there).
     ended: Option<(usize, Color)>,
+    /// The position where the record's ending stood (main line only).
+    ended_position: Option<Position>,
     after_end_reported: bool,
     stopped: bool,
 }
@@ -102,6 +111,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
         errors: Vec::new(),
         final_position: None,
         moves: Vec::new(),
+        impasse: None,
     };
     let start = match record.start.position() {
         Ok(p) => p,
@@ -140,6 +150,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
         ply: 0,
         over: None,
         ended: None,
+        ended_position: None,
         after_end_reported: false,
         stopped: false,
     };
@@ -157,6 +168,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
     }
     report.final_position = Some(main.game.position().clone());
     conclude(record, &main, main.over, &mut report);
+    judge_impasse(record, &main, options, &mut report);
     while let Some((first, mut state, variation)) = stack.pop() {
         walk_from(
             record,
@@ -222,6 +234,9 @@ fn walk_from(
             NodeKind::Ending(_) => {
                 if state.ended.is_none() {
                     state.ended = Some((state.ply, state.game.position().side_to_move()));
+                    if variation.is_none() {
+                        state.ended_position = Some(state.game.position().clone());
+                    }
                 }
             }
             NodeKind::Move(entry) => {
@@ -413,6 +428,99 @@ fn resolve_claimed_piece(pos: &Position, entry: &super::MoveEntry) -> (Move, Opt
     (Move::Normal { from, to, promote }, Some(foul))
 }
 
+/// The declaration rule a record names (`$JISHOGI:27`, a header mentioning 24 or 27 points).
+fn rule_named_by(record: &Record) -> Option<Rule> {
+    record.metadata.entries().iter().find_map(|e| {
+        let key = e
+            .raw_key
+            .trim_start_matches(['$', '\''])
+            .to_ascii_uppercase();
+        if key != "JISHOGI" && e.raw_key != "持将棋" && e.raw_key != "入玉宣言" {
+            return None;
+        }
+        if e.value.contains("27") {
+            Some(Rule::Csa27)
+        } else if e.value.contains("24") {
+            Some(Rule::Declare24)
+        } else {
+            None
+        }
+    })
+}
+
+/// Judges a stated declaration (or scores a stated impasse) at the position where the record
+/// ends, unless the replay decided the game before.
+fn judge_impasse(record: &Record, state: &LineState, options: &ReplayOptions, report: &mut Report) {
+    let Some(ending) = record.ending() else {
+        return;
+    };
+    if state.over.is_some() {
+        return;
+    }
+    let (Some(pos), Some((ply, to_move))) = (&state.ended_position, state.ended) else {
+        return;
+    };
+    let handicap = match record.start.normalized() {
+        Start::Handicap(h) if h != Handicap::Even => Some(h),
+        _ => None,
+    };
+    let line = record
+        .tree
+        .main_line()
+        .find(|&id| record.tree.node(id).ending().is_some())
+        .map(|id| record.tree.node(id).line)
+        .filter(|&l| l > 0);
+    match ending.kind {
+        EndingKind::Declaration => {
+            let rule = options
+                .impasse_rule
+                .or_else(|| rule_named_by(record))
+                .unwrap_or(Rule::Csa27);
+            let result = judge_declaration(pos, to_move, rule, handicap);
+            let winner = result.winner();
+            let failed = !result.failed.is_empty();
+            if failed {
+                let why: Vec<String> = result
+                    .failed
+                    .iter()
+                    .map(|&c| result.explain_failure(c))
+                    .collect();
+                report.warnings.push(Finding {
+                    ply,
+                    line,
+                    code: "result-mismatch",
+                    side: Some(to_move),
+                    mv: None,
+                    message: format!(
+                        "the record says `{}` ({to_move} declares an entering-king win), but the declaration fails under {rule}: {}",
+                        ending.raw,
+                        why.join(", ")
+                    ),
+                    variation: None,
+                });
+            }
+            report.outcome = Outcome {
+                winner,
+                reason: if failed {
+                    "foul"
+                } else {
+                    "impasse-declaration"
+                },
+            };
+            report.impasse = Some(result);
+        }
+        EndingKind::Impasse => {
+            let result = ImpasseScore::new(pos, handicap).judge(Rule::Jsa24);
+            report.outcome = Outcome {
+                winner: result.winner(),
+                reason: "impasse-points",
+            };
+            report.impasse = Some(result);
+        }
+        _ => {}
+    }
+}
+
 /// Sets the outcome of the main line and compares it with the stated ending.
 fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: &mut Report) {
     let ending = record.ending();
@@ -481,7 +589,7 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
                 );
                 if decisive && stated.is_some() && stated != o.winner {
                     let found = match o.foul {
-                        Some((code, by)) => format!("a {code} foul by {by}"),
+                        Some((code, by)) => format!("the foul `{code}` by {by}"),
                         None => o.reason.replace('-', " "),
                     };
                     mismatch(format!(

@@ -16,6 +16,7 @@
 pub mod attacks;
 mod bitboard;
 mod color;
+pub mod entering_king;
 mod foul;
 mod game;
 mod hand;
@@ -32,6 +33,9 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
+pub use entering_king::{
+    judge_declaration, Condition, ImpasseScore, Rule, RuleResult, SideScore, Verdict,
+};
 pub use foul::{Foul, IllegalMoveReason, PromotionReason};
 pub use game::{Game, Played, Repetition};
 pub use hand::Hand;

@@ -1,0 +1,356 @@
+//! `shogi-tool convert [PATH...] --to FORMAT [-o FILE | --out-dir DIR] [--encoding ENC]
+//! [--force]`: any input format to any output format, saying what the target cannot carry.
+//!
+//! Files are written whole or not at all (a temporary file in the same folder, then a
+//! rename), and an existing file is never replaced without `--force`.
+
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+
+use anyhow::{bail, Context};
+use shogi_tool::batch::{self, Input};
+use shogi_tool::formats::csa::CsaVersion;
+use shogi_tool::formats::write::{self, default_encoding, WriteOptions};
+use shogi_tool::record::Format;
+use shogi_tool::text::Encoding;
+
+use super::exit::ExitCode;
+use super::inputs::{parse_output_encoding, parse_output_format, ConvertInputArgs};
+
+/// CSA versions `--csa-version` accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CsaVersionArg {
+    /// V2.2 (whole-second times).
+    #[value(name = "2.2")]
+    V22,
+    /// V3.0 (fractional times, encoding line).
+    #[value(name = "3.0")]
+    V30,
+}
+
+/// Arguments of `convert`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: ConvertInputArgs,
+    /// The output format: kif, kifu, ki2, ki2u, csa, sfen, usi or jkf.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_output_format)]
+    pub to: Format,
+    /// Write everything to FILE (formats that hold one game take one record only).
+    #[arg(short = 'o', long, value_name = "FILE", conflicts_with = "out_dir")]
+    pub output: Option<PathBuf>,
+    /// Write one file per record into DIR, named after its input with the new extension.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+    /// The output encoding (default: Shift_JIS for kif and ki2, UTF-8 otherwise).
+    #[arg(long, value_name = "ENC", value_parser = parse_output_encoding)]
+    pub encoding: Option<Encoding>,
+    /// Replace existing files.
+    #[arg(long)]
+    pub force: bool,
+    /// Refuse (exit 2, nothing written) when the target cannot carry everything, or an
+    /// input has undecodable bytes.
+    #[arg(long)]
+    pub strict: bool,
+    /// The CSA version written.
+    #[arg(long, value_enum, default_value = "2.2")]
+    pub csa_version: CsaVersionArg,
+    /// No warnings on standard error about what the target cannot carry.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// One converted record.
+struct Converted {
+    /// Where it goes (with --out-dir).
+    target: Option<PathBuf>,
+    bytes: Vec<u8>,
+}
+
+struct FileOutput {
+    converted: Vec<Converted>,
+    messages: Vec<String>,
+    failed: bool,
+}
+
+fn holds_several(format: Format) -> bool {
+    matches!(
+        format,
+        Format::Csa | Format::Sfen | Format::Usi | Format::Jkf
+    )
+}
+
+/// Converts every input.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let input_args = args.input.as_input_args(args.strict);
+    let (inputs, input_errors) = input_args.inputs()?;
+    let read_options = input_args.read_options();
+    let encoding = args.encoding.unwrap_or_else(|| default_encoding(args.to));
+    let options = WriteOptions {
+        csa_version: match args.csa_version {
+            CsaVersionArg::V22 => CsaVersion::V22,
+            CsaVersionArg::V30 => CsaVersion::V30,
+        },
+        encoding: Some(encoding),
+    };
+    if args.output.is_none()
+        && args.out_dir.is_none()
+        && inputs.len() > 1
+        && !holds_several(args.to)
+    {
+        bail!(
+            "{} inputs and one {} output: give --out-dir DIR for one file per record",
+            inputs.len(),
+            args.to.name()
+        );
+    }
+    let mut failed = false;
+    for e in &input_errors {
+        eprintln!("shogi-tool: {}", e.message);
+        failed = true;
+    }
+    let to = args.to;
+    let out_dir = args.out_dir.clone();
+    let strict = args.strict;
+    let quiet = args.quiet;
+    let mut outputs: Vec<Converted> = Vec::new();
+    let mut written = 0usize;
+    let mut write_failures = 0usize;
+    batch::run_ordered(
+        &inputs,
+        input_args.jobs,
+        |input| {
+            convert_input(
+                input,
+                &read_options,
+                to,
+                &options,
+                encoding,
+                out_dir.as_deref(),
+                strict,
+                quiet,
+            )
+        },
+        |o| {
+            for m in &o.messages {
+                eprintln!("{m}");
+            }
+            failed |= o.failed;
+            if out_dir.is_some() {
+                for c in o.converted {
+                    let target = c.target.expect("a target with --out-dir");
+                    match write_atomically(&target, &c.bytes, args.force) {
+                        Ok(()) => written += 1,
+                        Err(e) => {
+                            eprintln!("shogi-tool: {e:#}");
+                            write_failures += 1;
+                        }
+                    }
+                }
+            } else {
+                outputs.extend(o.converted);
+            }
+            true
+        },
+    );
+    if out_dir.is_none() {
+        if !holds_several(to) && outputs.len() > 1 {
+            eprintln!(
+                "shogi-tool: the inputs hold {} records, and a {} file holds one: give --out-dir DIR",
+                outputs.len(),
+                to.name()
+            );
+            return Ok(ExitCode::Error);
+        }
+        if strict && failed {
+            eprintln!("shogi-tool: nothing written (--strict)");
+            return Ok(ExitCode::Error);
+        }
+        let bytes = join(to, outputs);
+        match &args.output {
+            Some(path) => write_atomically(path, &bytes, args.force)?,
+            None => {
+                let mut out = std::io::stdout().lock();
+                out.write_all(&bytes)?;
+                out.flush()?;
+            }
+        }
+    } else if !quiet {
+        eprintln!(
+            "wrote {written} file{}",
+            if written == 1 { "" } else { "s" }
+        );
+    }
+    Ok(if failed || write_failures > 0 {
+        ExitCode::Error
+    } else {
+        ExitCode::Success
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn convert_input(
+    input: &Input,
+    read_options: &batch::ReadOptions,
+    to: Format,
+    options: &WriteOptions,
+    encoding: Encoding,
+    out_dir: Option<&Path>,
+    strict: bool,
+    quiet: bool,
+) -> FileOutput {
+    let mut o = FileOutput {
+        converted: Vec::new(),
+        messages: Vec::new(),
+        failed: false,
+    };
+    let file = batch::read_input(input, read_options);
+    if let Some(message) = &file.error {
+        o.messages.push(format!("shogi-tool: {message}"));
+        o.failed = true;
+        return o;
+    }
+    let several = file.records.len() > 1;
+    for record in &file.records {
+        let at = if several {
+            format!("{} (record {})", file.path, record.source.index)
+        } else {
+            file.path.clone()
+        };
+        if let Some(e) = record.errors.first() {
+            o.messages.push(format!(
+                "shogi-tool: {}:{}:{}: {} (record not converted)",
+                file.path, e.line, e.column, e.message
+            ));
+            o.failed = true;
+            continue;
+        }
+        let w = match write::write(record, to, options) {
+            Ok(w) => w,
+            Err(e) => {
+                o.messages.push(format!("shogi-tool: {at}: {e}"));
+                o.failed = true;
+                continue;
+            }
+        };
+        let (bytes, replaced) = write::encode(&w.text, encoding);
+        let mut lost = w.dropped.clone();
+        if !replaced.is_empty() {
+            let chars: String = replaced.iter().collect();
+            lost.push(format!(
+                "characters {} cannot hold ({chars})",
+                encoding.name()
+            ));
+        }
+        if !lost.is_empty() {
+            let what = format!("{at}: {} cannot carry: {}", to.name(), lost.join(", "));
+            if strict {
+                o.messages
+                    .push(format!("shogi-tool: error: {what} (not written: --strict)"));
+                o.failed = true;
+                continue;
+            }
+            if !quiet {
+                o.messages.push(format!("shogi-tool: warning: {what}"));
+            }
+        }
+        let target =
+            out_dir.map(|dir| target_path(dir, input, to, several.then_some(record.source.index)));
+        o.converted.push(Converted { target, bytes });
+    }
+    o
+}
+
+/// `DIR/<input path made relative>` with the new extension, and `.N` before it for the N-th
+/// record of a file holding several, so no two outputs can share a name.
+fn target_path(dir: &Path, input: &Input, to: Format, record: Option<usize>) -> PathBuf {
+    let rel: PathBuf = match input {
+        Input::Stdin => PathBuf::from("stdin"),
+        Input::File(p) => p
+            .components()
+            .filter_map(|c| match c {
+                Component::Normal(s) => Some(s),
+                _ => None,
+            })
+            .collect(),
+    };
+    let stem = rel
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "record".into());
+    let name = match record {
+        Some(i) => format!("{stem}.{i}.{}", to.extension()),
+        None => format!("{stem}.{}", to.extension()),
+    };
+    let mut out = dir.to_path_buf();
+    if let Some(parent) = rel.parent() {
+        out.push(parent);
+    }
+    out.push(name);
+    out
+}
+
+/// Joins several records for one output: CSA with `/` lines (the version line only once),
+/// the others one after another.
+fn join(to: Format, outputs: Vec<Converted>) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    if to == Format::Jkf && outputs.len() > 1 {
+        // Several JKF documents: one JSON array.
+        bytes.extend_from_slice(b"[\n");
+        let n = outputs.len();
+        for (i, c) in outputs.into_iter().enumerate() {
+            bytes.extend_from_slice(c.bytes.trim_ascii_end());
+            bytes.extend_from_slice(if i + 1 < n { b",\n" } else { b"\n" });
+        }
+        bytes.extend_from_slice(b"]\n");
+        return bytes;
+    }
+    for (i, c) in outputs.into_iter().enumerate() {
+        if to == Format::Csa && i > 0 {
+            bytes.extend_from_slice(b"/\n");
+            let text = String::from_utf8_lossy(&c.bytes);
+            let body: Vec<&str> = text
+                .lines()
+                .skip_while(|l| l.starts_with('V') || l.starts_with("'CSA encoding"))
+                .collect();
+            bytes.extend_from_slice(body.join("\n").as_bytes());
+            bytes.push(b'\n');
+        } else {
+            bytes.extend_from_slice(&c.bytes);
+        }
+    }
+    bytes
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder; refuses to replace
+/// an existing file unless `force`.
+fn write_atomically(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {
+    if !force && path.exists() {
+        bail!("{} exists; not replaced (use --force)", path.display());
+    }
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(&dir)
+        .with_context(|| format!("cannot write in {}", dir.display()))?;
+    tmp.write_all(bytes)
+        .and_then(|_| tmp.as_file().sync_all())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    if force {
+        tmp.persist(path)
+            .map_err(|e| e.error)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    } else {
+        tmp.persist_noclobber(path)
+            .map_err(|e| e.error)
+            .with_context(|| {
+                format!(
+                    "cannot write {} (it may have appeared meanwhile)",
+                    path.display()
+                )
+            })?;
+    }
+    Ok(())
+}

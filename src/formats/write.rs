@@ -1,0 +1,161 @@
+//! Writing a record in any format, with what the target could not carry, and encoding the
+//! text for the file.
+
+use super::{csa, jkf, kif, usi};
+use crate::record::{Format, Record};
+use crate::text::Encoding;
+
+/// Settings for [`write`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WriteOptions {
+    /// The CSA version written.
+    pub csa_version: csa::CsaVersion,
+    /// The encoding the text will be stored in (KIF declares it when it is not the format's
+    /// convention).
+    pub encoding: Option<Encoding>,
+}
+
+/// Written text and what the target format could not carry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// The text.
+    pub text: String,
+    /// What was left out, one entry per kind (`variations`, `comments`, ...).
+    pub dropped: Vec<String>,
+}
+
+/// Why a record could not be written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WriteError {
+    /// The format has no writer yet.
+    #[error("writing {0} is not supported yet")]
+    Unsupported(&'static str),
+}
+
+/// The encoding a format is written in unless told otherwise: Shift_JIS for `kif` and `ki2`
+/// (as the desktop programs expect), UTF-8 for everything else.
+pub fn default_encoding(format: Format) -> Encoding {
+    match format {
+        Format::Kif | Format::Ki2 => Encoding::ShiftJis,
+        _ => Encoding::Utf8,
+    }
+}
+
+/// Writes `record` as `format`.
+pub fn write(
+    record: &Record,
+    format: Format,
+    options: &WriteOptions,
+) -> Result<Written, WriteError> {
+    let encoding = options.encoding.unwrap_or_else(|| default_encoding(format));
+    Ok(match format {
+        Format::Csa => {
+            let w = csa::write(
+                record,
+                &csa::WriteOptions {
+                    version: options.csa_version,
+                },
+            );
+            Written {
+                text: w.text,
+                dropped: w.dropped,
+            }
+        }
+        Format::Sfen => {
+            let w = usi::write_sfen(record);
+            Written {
+                text: w.text,
+                dropped: w.dropped,
+            }
+        }
+        Format::Usi => {
+            let w = usi::write_usi(record);
+            Written {
+                text: w.text,
+                dropped: w.dropped,
+            }
+        }
+        Format::Jkf => {
+            let w = jkf::write(record);
+            Written {
+                text: w.text,
+                dropped: w.dropped,
+            }
+        }
+        Format::Kif | Format::Kifu => {
+            // Declare the encoding when it differs from the extension's convention.
+            let conventional = if format == Format::Kif {
+                Encoding::ShiftJis
+            } else {
+                Encoding::Utf8
+            };
+            let name = match encoding {
+                Encoding::ShiftJis => "Shift_JIS",
+                Encoding::EucJp => "EUC-JP",
+                _ => "UTF-8",
+            };
+            let declare = (encoding != conventional).then_some(name);
+            let w = kif::write(
+                record,
+                &kif::WriteOptions {
+                    declare_encoding: declare,
+                },
+            );
+            Written {
+                text: w.text,
+                dropped: w.dropped,
+            }
+        }
+        Format::Ki2 | Format::Ki2u => return Err(WriteError::Unsupported("ki2")),
+    })
+}
+
+/// Encodes `text` for a file: characters the encoding cannot hold are replaced (with the
+/// documented KIF fallbacks such as ☗ → ▲ first, then `?`) and returned.
+pub fn encode(text: &str, encoding: Encoding) -> (Vec<u8>, Vec<char>) {
+    match encoding {
+        Encoding::Utf8 => (text.as_bytes().to_vec(), Vec::new()),
+        Encoding::Utf16Le | Encoding::Utf16Be => {
+            let mut out = vec![];
+            let le = encoding == Encoding::Utf16Le;
+            out.extend_from_slice(if le { &[0xFF, 0xFE] } else { &[0xFE, 0xFF] });
+            for u in text.encode_utf16() {
+                out.extend_from_slice(&if le { u.to_le_bytes() } else { u.to_be_bytes() });
+            }
+            (out, Vec::new())
+        }
+        Encoding::ShiftJis | Encoding::EucJp => {
+            let (text, mut replaced) = super::japanese::sjis_fallbacks(text);
+            let codec = encoding.codec();
+            let mut out = Vec::with_capacity(text.len());
+            let mut buf = [0u8; 4];
+            for c in text.chars() {
+                let s = c.encode_utf8(&mut buf);
+                let (bytes, _, unmappable) = codec.encode(s);
+                if unmappable {
+                    out.push(b'?');
+                    if !replaced.contains(&c) {
+                        replaced.push(c);
+                    }
+                } else {
+                    out.extend_from_slice(&bytes);
+                }
+            }
+            (out, replaced)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shift_jis_replaces_what_it_cannot_hold() {
+        let (bytes, replaced) = encode("☗７六歩 😀", Encoding::ShiftJis);
+        let (back, _, had_errors) = encoding_rs::SHIFT_JIS.decode(&bytes);
+        assert!(!had_errors);
+        assert_eq!(back, "▲７六歩 ?");
+        assert!(replaced.contains(&'☗') && replaced.contains(&'😀'));
+    }
+}
