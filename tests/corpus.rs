@@ -129,3 +129,74 @@ fn every_corpus_file_is_read() {
     assert!(checked >= 90, "only {checked} files checked");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Every corpus record converted to every format and read back replays to the same final
+/// position with no new fouls.
+#[test]
+fn every_corpus_record_converts_to_every_format_and_back() {
+    use shogi_tool::batch::{read_input, Input, ReadOptions};
+    use shogi_tool::formats::{self, write};
+    use shogi_tool::record::replay::{replay, ReplayOptions};
+    use shogi_tool::record::Format;
+
+    let Some(dir) = corpus() else {
+        eprintln!("skipped: ../shared/corpus is not there");
+        return;
+    };
+    let (inputs, _) = shogi_tool::batch::discover(&[dir.display().to_string()]);
+    let mut failures = Vec::new();
+    let mut converted = 0;
+    for input in &inputs {
+        let file = read_input(input, &ReadOptions::default());
+        let name = match input {
+            Input::File(p) => p.strip_prefix(&dir).unwrap_or(p).display().to_string(),
+            Input::Stdin => "-".into(),
+        };
+        for record in file.records.iter().filter(|r| r.errors.is_empty()) {
+            let before = replay(record, &ReplayOptions::default());
+            for format in Format::ALL {
+                let Ok(w) = write::write(record, format, &write::WriteOptions::default()) else {
+                    continue;
+                };
+                let back = formats::read_str(&w.text, format);
+                let Some(b) = back.first() else {
+                    failures.push(format!("{name} -> {}: nothing read back", format.name()));
+                    continue;
+                };
+                if let Some(e) = b.errors.first() {
+                    failures.push(format!(
+                        "{name} -> {}: {}:{}: {}",
+                        format.name(),
+                        e.line,
+                        e.column,
+                        e.message
+                    ));
+                    continue;
+                }
+                let after = replay(b, &ReplayOptions::default());
+                if after.final_position != before.final_position {
+                    failures.push(format!(
+                        "{name} -> {}: a different final position",
+                        format.name()
+                    ));
+                }
+                if after.fouls.len() > before.fouls.len() {
+                    failures.push(format!(
+                        "{name} -> {}: new fouls {:?}",
+                        format.name(),
+                        after.fouls.first().map(|f| &f.message)
+                    ));
+                }
+                converted += 1;
+            }
+        }
+    }
+    eprintln!("{converted} conversions checked");
+    assert!(converted > 1000, "only {converted} conversions");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
