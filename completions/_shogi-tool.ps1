@@ -30,6 +30,10 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Aggregate statistics of a collection (in parallel; shards can be merged)')
             [CompletionResult]::new('positions', 'positions', [CompletionResultType]::ParameterValue, 'Print the SFEN of every position of each record''s main line')
             [CompletionResult]::new('impasse', 'impasse', [CompletionResultType]::ParameterValue, 'Score a position''s entering-king (impasse) points and judge the declaration rules')
+            [CompletionResult]::new('board', 'board', [CompletionResultType]::ParameterValue, 'Show a position as a KIF board diagram or an SVG picture')
+            [CompletionResult]::new('drops', 'drops', [CompletionResultType]::ParameterValue, 'List where each piece in hand may be dropped, and why not elsewhere')
+            [CompletionResult]::new('moves', 'moves', [CompletionResultType]::ParameterValue, 'List every legal move with its promotion choice')
+            [CompletionResult]::new('guide', 'guide', [CompletionResultType]::ParameterValue, 'Show how each piece moves, unpromoted and promoted, and when it promotes')
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('bench-replay', 'bench-replay', [CompletionResultType]::ParameterValue, 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)')
@@ -137,6 +141,59 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'shogi-tool;board' {
+            [CompletionResult]::new('--ply', '--ply', [CompletionResultType]::ParameterName, 'The position after ply N of the main line (0 = the start); by default the final one')
+            [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Which record of a multi-game file, counted from 0')
+            [CompletionResult]::new('--sfen', '--sfen', [CompletionResultType]::ParameterName, 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The format of the record, instead of detecting it')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the record: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--highlight', '--highlight', [CompletionResultType]::ParameterName, 'Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas')
+            [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'English piece letters (K R B G S N L P, + for promoted) instead of kanji')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'shogi-tool;drops' {
+            [CompletionResult]::new('--ply', '--ply', [CompletionResultType]::ParameterName, 'The position after ply N of the main line (0 = the start); by default the final one')
+            [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Which record of a multi-game file, counted from 0')
+            [CompletionResult]::new('--sfen', '--sfen', [CompletionResultType]::ParameterName, 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The format of the record, instead of detecting it')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the record: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be')
+            [CompletionResult]::new('--piece', '--piece', [CompletionResultType]::ParameterName, 'Only this kind: a letter P L N S G B R or a kanji 歩 香 桂 銀 金 角 飛')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'English piece letters instead of kanji (text and svg)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'shogi-tool;moves' {
+            [CompletionResult]::new('--ply', '--ply', [CompletionResultType]::ParameterName, 'The position after ply N of the main line (0 = the start); by default the final one')
+            [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Which record of a multi-game file, counted from 0')
+            [CompletionResult]::new('--sfen', '--sfen', [CompletionResultType]::ParameterName, 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The format of the record, instead of detecting it')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the record: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be')
+            [CompletionResult]::new('--square', '--square', [CompletionResultType]::ParameterName, 'Only the moves of the piece on this square (5e, 55 or ５五)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'shogi-tool;guide' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'English piece letters instead of kanji')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'shogi-tool;perft' {
             [CompletionResult]::new('--sfen', '--sfen', [CompletionResultType]::ParameterName, 'The position to start from (SFEN, or `startpos`)')
             [CompletionResult]::new('--divide', '--divide', [CompletionResultType]::ParameterName, 'First print `<usi move>: <count>` for each legal move of the root')
@@ -174,6 +231,10 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Aggregate statistics of a collection (in parallel; shards can be merged)')
             [CompletionResult]::new('positions', 'positions', [CompletionResultType]::ParameterValue, 'Print the SFEN of every position of each record''s main line')
             [CompletionResult]::new('impasse', 'impasse', [CompletionResultType]::ParameterValue, 'Score a position''s entering-king (impasse) points and judge the declaration rules')
+            [CompletionResult]::new('board', 'board', [CompletionResultType]::ParameterValue, 'Show a position as a KIF board diagram or an SVG picture')
+            [CompletionResult]::new('drops', 'drops', [CompletionResultType]::ParameterValue, 'List where each piece in hand may be dropped, and why not elsewhere')
+            [CompletionResult]::new('moves', 'moves', [CompletionResultType]::ParameterValue, 'List every legal move with its promotion choice')
+            [CompletionResult]::new('guide', 'guide', [CompletionResultType]::ParameterValue, 'Show how each piece moves, unpromoted and promoted, and when it promotes')
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('bench-replay', 'bench-replay', [CompletionResultType]::ParameterValue, 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)')
@@ -193,6 +254,18 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             break
         }
         'shogi-tool;help;impasse' {
+            break
+        }
+        'shogi-tool;help;board' {
+            break
+        }
+        'shogi-tool;help;drops' {
+            break
+        }
+        'shogi-tool;help;moves' {
+            break
+        }
+        'shogi-tool;help;guide' {
             break
         }
         'shogi-tool;help;perft' {

@@ -19,17 +19,29 @@ _shogi__tool() {
             shogi__tool,bench-replay)
                 cmd="shogi__tool__subcmd__bench__subcmd__replay"
                 ;;
+            shogi__tool,board)
+                cmd="shogi__tool__subcmd__board"
+                ;;
             shogi__tool,completions)
                 cmd="shogi__tool__subcmd__completions"
                 ;;
             shogi__tool,convert)
                 cmd="shogi__tool__subcmd__convert"
                 ;;
+            shogi__tool,drops)
+                cmd="shogi__tool__subcmd__drops"
+                ;;
+            shogi__tool,guide)
+                cmd="shogi__tool__subcmd__guide"
+                ;;
             shogi__tool,help)
                 cmd="shogi__tool__subcmd__help"
                 ;;
             shogi__tool,impasse)
                 cmd="shogi__tool__subcmd__impasse"
+                ;;
+            shogi__tool,moves)
+                cmd="shogi__tool__subcmd__moves"
                 ;;
             shogi__tool,perft)
                 cmd="shogi__tool__subcmd__perft"
@@ -46,17 +58,29 @@ _shogi__tool() {
             shogi__tool__subcmd__help,bench-replay)
                 cmd="shogi__tool__subcmd__help__subcmd__bench__subcmd__replay"
                 ;;
+            shogi__tool__subcmd__help,board)
+                cmd="shogi__tool__subcmd__help__subcmd__board"
+                ;;
             shogi__tool__subcmd__help,completions)
                 cmd="shogi__tool__subcmd__help__subcmd__completions"
                 ;;
             shogi__tool__subcmd__help,convert)
                 cmd="shogi__tool__subcmd__help__subcmd__convert"
                 ;;
+            shogi__tool__subcmd__help,drops)
+                cmd="shogi__tool__subcmd__help__subcmd__drops"
+                ;;
+            shogi__tool__subcmd__help,guide)
+                cmd="shogi__tool__subcmd__help__subcmd__guide"
+                ;;
             shogi__tool__subcmd__help,help)
                 cmd="shogi__tool__subcmd__help__subcmd__help"
                 ;;
             shogi__tool__subcmd__help,impasse)
                 cmd="shogi__tool__subcmd__help__subcmd__impasse"
+                ;;
+            shogi__tool__subcmd__help,moves)
+                cmd="shogi__tool__subcmd__help__subcmd__moves"
                 ;;
             shogi__tool__subcmd__help,perft)
                 cmd="shogi__tool__subcmd__help__subcmd__perft"
@@ -77,7 +101,7 @@ _shogi__tool() {
 
     case "${cmd}" in
         shogi__tool)
-            opts="-h -V --help --version validate convert stats positions impasse perft completions bench-replay help"
+            opts="-h -V --help --version validate convert stats positions impasse board drops moves guide perft completions bench-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -118,6 +142,48 @@ _shogi__tool() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__board)
+            opts="-h -V --ply --record --sfen --from --encoding --format --highlight --letters --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --ply)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sfen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text svg" -- "${cur}"))
+                    return 0
+                    ;;
+                --highlight)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -200,8 +266,68 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        shogi__subcmd__tool__subcmd__drops)
+            opts="-h -V --ply --record --sfen --from --encoding --piece --format --letters --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --ply)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sfen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --piece)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json svg" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__guide)
+            opts="-h -V --format --letters --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text svg" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         shogi__subcmd__tool__subcmd__help)
-            opts="validate convert stats positions impasse perft completions bench-replay help"
+            opts="validate convert stats positions impasse board drops moves guide perft completions bench-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -215,6 +341,20 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__help__subcmd__bench__subcmd__replay)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__help__subcmd__board)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -256,6 +396,34 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        shogi__subcmd__tool__subcmd__help__subcmd__drops)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__help__subcmd__guide)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         shogi__subcmd__tool__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -271,6 +439,20 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__help__subcmd__impasse)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__help__subcmd__moves)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -389,6 +571,48 @@ _shogi__tool() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__moves)
+            opts="-h -V --ply --record --sfen --from --encoding --square --format --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --ply)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sfen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --square)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 *)

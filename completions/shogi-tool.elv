@@ -27,6 +27,10 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand stats 'Aggregate statistics of a collection (in parallel; shards can be merged)'
             cand positions 'Print the SFEN of every position of each record''s main line'
             cand impasse 'Score a position''s entering-king (impasse) points and judge the declaration rules'
+            cand board 'Show a position as a KIF board diagram or an SVG picture'
+            cand drops 'List where each piece in hand may be dropped, and why not elsewhere'
+            cand moves 'List every legal move with its promotion choice'
+            cand guide 'Show how each piece moves, unpromoted and promoted, and when it promotes'
             cand perft 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)'
             cand completions 'Print a shell completion script'
             cand bench-replay 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
@@ -128,6 +132,55 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'shogi-tool;board'= {
+            cand --ply 'The position after ply N of the main line (0 = the start); by default the final one'
+            cand --record 'Which record of a multi-game file, counted from 0'
+            cand --sfen 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves'
+            cand --from 'The format of the record, instead of detecting it'
+            cand --encoding 'The encoding of the record: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be'
+            cand --format 'Output format'
+            cand --highlight 'Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas'
+            cand --letters 'English piece letters (K R B G S N L P, + for promoted) instead of kanji'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'shogi-tool;drops'= {
+            cand --ply 'The position after ply N of the main line (0 = the start); by default the final one'
+            cand --record 'Which record of a multi-game file, counted from 0'
+            cand --sfen 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves'
+            cand --from 'The format of the record, instead of detecting it'
+            cand --encoding 'The encoding of the record: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be'
+            cand --piece 'Only this kind: a letter P L N S G B R or a kanji 歩 香 桂 銀 金 角 飛'
+            cand --format 'Output format'
+            cand --letters 'English piece letters instead of kanji (text and svg)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'shogi-tool;moves'= {
+            cand --ply 'The position after ply N of the main line (0 = the start); by default the final one'
+            cand --record 'Which record of a multi-game file, counted from 0'
+            cand --sfen 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves'
+            cand --from 'The format of the record, instead of detecting it'
+            cand --encoding 'The encoding of the record: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be'
+            cand --square 'Only the moves of the piece on this square (5e, 55 or ５五)'
+            cand --format 'Output format'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'shogi-tool;guide'= {
+            cand --format 'Output format'
+            cand --letters 'English piece letters instead of kanji'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'shogi-tool;perft'= {
             cand --sfen 'The position to start from (SFEN, or `startpos`)'
             cand --divide 'First print `<usi move>: <count>` for each legal move of the root'
@@ -162,6 +215,10 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand stats 'Aggregate statistics of a collection (in parallel; shards can be merged)'
             cand positions 'Print the SFEN of every position of each record''s main line'
             cand impasse 'Score a position''s entering-king (impasse) points and judge the declaration rules'
+            cand board 'Show a position as a KIF board diagram or an SVG picture'
+            cand drops 'List where each piece in hand may be dropped, and why not elsewhere'
+            cand moves 'List every legal move with its promotion choice'
+            cand guide 'Show how each piece moves, unpromoted and promoted, and when it promotes'
             cand perft 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)'
             cand completions 'Print a shell completion script'
             cand bench-replay 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
@@ -176,6 +233,14 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
         &'shogi-tool;help;positions'= {
         }
         &'shogi-tool;help;impasse'= {
+        }
+        &'shogi-tool;help;board'= {
+        }
+        &'shogi-tool;help;drops'= {
+        }
+        &'shogi-tool;help;moves'= {
+        }
+        &'shogi-tool;help;guide'= {
         }
         &'shogi-tool;help;perft'= {
         }

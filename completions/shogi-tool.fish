@@ -31,6 +31,10 @@ complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "convert" -d '
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "stats" -d 'Aggregate statistics of a collection (in parallel; shards can be merged)'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "impasse" -d 'Score a position\'s entering-king (impasse) points and judge the declaration rules'
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "board" -d 'Show a position as a KIF board diagram or an SVG picture'
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "drops" -d 'List where each piece in hand may be dropped, and why not elsewhere'
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "moves" -d 'List every legal move with its promotion choice'
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "guide" -d 'Show how each piece moves, unpromoted and promoted, and when it promotes'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "bench-replay" -d 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
@@ -109,6 +113,44 @@ json\t'One JSON object per position (JSON Lines)'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -s V -l version -d 'Print version'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l ply -d 'The position after ply N of the main line (0 = the start); by default the final one' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l record -d 'Which record of a multi-game file, counted from 0' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l sfen -d 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l from -d 'The format of the record, instead of detecting it' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l encoding -d 'The encoding of the record: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l format -d 'Output format' -r -f -a "text\t'The KIF board diagram (BOD)'
+svg\t'An SVG picture'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l highlight -d 'Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l letters -d 'English piece letters (K R B G S N L P, + for promoted) instead of kanji'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -s V -l version -d 'Print version'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l ply -d 'The position after ply N of the main line (0 = the start); by default the final one' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l record -d 'Which record of a multi-game file, counted from 0' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l sfen -d 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l from -d 'The format of the record, instead of detecting it' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l encoding -d 'The encoding of the record: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l piece -d 'Only this kind: a letter P L N S G B R or a kanji 歩 香 桂 銀 金 角 飛' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l format -d 'Output format' -r -f -a "text\t'One marked board per kind, with a legend'
+json\t'One line of JSON'
+svg\t'An SVG picture, legal squares highlighted'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l letters -d 'English piece letters instead of kanji (text and svg)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -s V -l version -d 'Print version'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l ply -d 'The position after ply N of the main line (0 = the start); by default the final one' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l record -d 'Which record of a multi-game file, counted from 0' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l sfen -d 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l from -d 'The format of the record, instead of detecting it' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l encoding -d 'The encoding of the record: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l square -d 'Only the moves of the piece on this square (5e, 55 or ５五)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l format -d 'Output format' -r -f -a "text\t'One move a line: USI, KIF, and the promotion choice when there is one'
+json\t'One line of JSON'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -s V -l version -d 'Print version'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -l format -d 'Output format' -r -f -a "text\t'5x5 diagrams in text'
+svg\t'An SVG picture'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -l letters -d 'English piece letters instead of kanji'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l sfen -d 'The position to start from (SFEN, or `startpos`)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l divide -d 'First print `<usi move>: <count>` for each legal move of the root'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l no-bulk -d 'Make every leaf move instead of counting the last ply in bulk (for benchmarks)'
@@ -124,12 +166,16 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s j
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s h -l help -d 'Print help'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "convert" -d 'Convert records between formats, saying what the target cannot carry'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "stats" -d 'Aggregate statistics of a collection (in parallel; shards can be merged)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "impasse" -d 'Score a position\'s entering-king (impasse) points and judge the declaration rules'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "completions" -d 'Print a shell completion script'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "bench-replay" -d 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse perft completions bench-replay help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "convert" -d 'Convert records between formats, saying what the target cannot carry'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "stats" -d 'Aggregate statistics of a collection (in parallel; shards can be merged)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "impasse" -d 'Score a position\'s entering-king (impasse) points and judge the declaration rules'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "board" -d 'Show a position as a KIF board diagram or an SVG picture'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "drops" -d 'List where each piece in hand may be dropped, and why not elsewhere'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "moves" -d 'List every legal move with its promotion choice'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "guide" -d 'Show how each piece moves, unpromoted and promoted, and when it promotes'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "completions" -d 'Print a shell completion script'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "bench-replay" -d 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

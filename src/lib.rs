@@ -11,3 +11,4 @@ pub mod formats;
 pub mod record;
 pub mod shogi;
 pub mod text;
+pub mod views;

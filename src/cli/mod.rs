@@ -4,11 +4,15 @@
 //! standard output and exit codes.
 
 pub mod bench_replay;
+pub mod board;
 pub mod completions;
 pub mod convert;
+pub mod drops;
 pub mod exit;
+pub mod guide;
 pub mod impasse;
 pub mod inputs;
+pub mod moves;
 pub mod perft;
 pub mod positions;
 pub mod stats;
@@ -38,6 +42,14 @@ pub enum Command {
     Positions(positions::Args),
     /// Score a position's entering-king (impasse) points and judge the declaration rules.
     Impasse(impasse::Args),
+    /// Show a position as a KIF board diagram or an SVG picture.
+    Board(board::Args),
+    /// List where each piece in hand may be dropped, and why not elsewhere.
+    Drops(drops::Args),
+    /// List every legal move with its promotion choice.
+    Moves(moves::Args),
+    /// Show how each piece moves, unpromoted and promoted, and when it promotes.
+    Guide(guide::Args),
     /// Count the leaf nodes of the legal-move tree (the rules core's correctness and speed check).
     Perft(perft::Args),
     /// Print a shell completion script.
@@ -56,6 +68,10 @@ pub fn run(cli: Cli) -> anyhow::Result<exit::ExitCode> {
         Command::Stats(args) => stats::run(args),
         Command::Positions(args) => positions::run(args),
         Command::Impasse(args) => impasse::run(args),
+        Command::Board(args) => board::run(args),
+        Command::Drops(args) => drops::run(args),
+        Command::Moves(args) => moves::run(args),
+        Command::Guide(args) => guide::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Completions(args) => completions::run(args),
         Command::BenchReplay(args) => bench_replay::run(args),

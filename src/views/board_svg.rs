@@ -1,0 +1,500 @@
+//! The board as an SVG picture: a 9x9 grid with file labels ９..１ on top and rank labels
+//! 一..九 on the right, pieces drawn as wedge-shaped tiles with their kanji (or letters),
+//! white's turned by 180 degrees, white's hand at the top left and black's at the bottom
+//! right (with counts), the last move's destination shaded and chosen squares highlighted.
+//!
+//! The picture is plain SVG 1.1 (rectangles, lines, polygons and text; no CSS, scripts or
+//! external references), so any renderer draws it; text asks for a Japanese font and falls
+//! back to the renderer's serif font.
+
+use crate::shogi::{Color, Hand, PieceKind, Position, Square};
+
+use super::notation::{board_kanji, letter, FULL_WIDTH_DIGITS, KANJI_DIGITS};
+use super::svg::{num, Svg};
+use super::PieceStyle;
+
+/// Width of a square.
+const CW: f64 = 40.0;
+/// Height of a square (shogi squares are a little taller than wide).
+const CH: f64 = 44.0;
+/// Outer margin.
+const MARGIN: f64 = 12.0;
+/// Width of a hand column.
+const HAND_W: f64 = 50.0;
+/// Space between a hand and the board (or the rank labels).
+const GAP: f64 = 12.0;
+/// Height of the file labels above the board.
+const TOP_LABELS: f64 = 24.0;
+/// Width of the rank labels right of the board.
+const RIGHT_LABELS: f64 = 26.0;
+/// Height of a caption line.
+const CAPTION: f64 = 28.0;
+
+const BOARD_X: f64 = MARGIN + HAND_W + GAP;
+const BOARD_W: f64 = 9.0 * CW;
+const BOARD_H: f64 = 9.0 * CH;
+/// Width of one board picture.
+pub const PANEL_W: f64 = BOARD_X + BOARD_W + RIGHT_LABELS + GAP + HAND_W + MARGIN;
+
+const WOOD: &str = "#f3d9a0";
+const TILE: &str = "#fdf2d3";
+const INK: &str = "#222222";
+const RED: &str = "#b3261e";
+const LAST_MOVE: &str = "#e08a2c";
+const HIGHLIGHT: &str = "#2e9e4f";
+
+/// What a board picture shows.
+#[derive(Clone, Debug)]
+pub struct BoardPicture<'a> {
+    /// The position.
+    pub position: &'a Position,
+    /// Kanji or letters.
+    pub style: PieceStyle,
+    /// The destination of the last move, shaded.
+    pub last_move: Option<Square>,
+    /// Squares highlighted in green (an empty one also gets a dot).
+    pub highlight: Vec<Square>,
+    /// Small grey letters in the corner of squares (drop reasons, for instance).
+    pub marks: Vec<(Square, char)>,
+    /// A line of text above the board.
+    pub caption: Option<String>,
+}
+
+/// One entry of a legend under the pictures.
+#[derive(Clone, Debug)]
+pub enum LegendItem {
+    /// The highlight colour, and what it means.
+    Highlight(String),
+    /// The last-move shade, and what it means.
+    LastMove(String),
+    /// A corner mark, and what it means.
+    Mark(char, String),
+}
+
+impl<'a> BoardPicture<'a> {
+    /// A picture of `position` with nothing marked.
+    pub fn new(position: &'a Position, style: PieceStyle) -> BoardPicture<'a> {
+        BoardPicture {
+            position,
+            style,
+            last_move: None,
+            highlight: Vec::new(),
+            marks: Vec::new(),
+            caption: None,
+        }
+    }
+
+    /// The height of this picture.
+    pub fn height(&self) -> f64 {
+        self.board_y() + BOARD_H + MARGIN
+    }
+
+    fn board_y(&self) -> f64 {
+        MARGIN + TOP_LABELS + if self.caption.is_some() { CAPTION } else { 0.0 }
+    }
+
+    /// The picture as a whole SVG document.
+    pub fn to_svg(&self) -> String {
+        panels_svg(std::slice::from_ref(self), 1, &[])
+    }
+
+    fn draw(&self, svg: &mut Svg) {
+        let by = self.board_y();
+        if let Some(caption) = &self.caption {
+            svg.text(
+                MARGIN,
+                MARGIN + 18.0,
+                17.0,
+                "start",
+                r#"font-weight="bold""#,
+                caption,
+            );
+        }
+        // Board, shades, grid.
+        svg.rect(BOARD_X, by, BOARD_W, BOARD_H, &format!(r#"fill="{WOOD}""#));
+        let cell = |sq: Square| {
+            let col = 9 - sq.file() as usize;
+            let row = sq.rank() as usize - 1;
+            (BOARD_X + col as f64 * CW, by + row as f64 * CH)
+        };
+        if let Some(sq) = self.last_move {
+            let (x, y) = cell(sq);
+            svg.rect(
+                x,
+                y,
+                CW,
+                CH,
+                &format!(r#"fill="{LAST_MOVE}" fill-opacity="0.55""#),
+            );
+        }
+        for &sq in &self.highlight {
+            let (x, y) = cell(sq);
+            svg.rect(
+                x,
+                y,
+                CW,
+                CH,
+                &format!(r#"fill="{HIGHLIGHT}" fill-opacity="0.35""#),
+            );
+        }
+        for i in 1..9 {
+            let x = BOARD_X + i as f64 * CW;
+            let y = by + i as f64 * CH;
+            let attrs = format!(r#"stroke="{INK}" stroke-width="1""#);
+            svg.line(x, by, x, by + BOARD_H, &attrs);
+            svg.line(BOARD_X, y, BOARD_X + BOARD_W, y, &attrs);
+        }
+        svg.rect(
+            BOARD_X,
+            by,
+            BOARD_W,
+            BOARD_H,
+            &format!(r#"fill="none" stroke="{INK}" stroke-width="2""#),
+        );
+        for (i, j) in [(3, 3), (6, 3), (3, 6), (6, 6)] {
+            let (x, y) = (BOARD_X + i as f64 * CW, by + j as f64 * CH);
+            svg.circle(x, y, 2.6, &format!(r#"fill="{INK}""#));
+        }
+        // Labels.
+        for file in 1..=9u8 {
+            let x = BOARD_X + (9 - file) as f64 * CW + CW / 2.0;
+            let label = match self.style {
+                PieceStyle::Kanji => FULL_WIDTH_DIGITS[file as usize - 1].to_string(),
+                PieceStyle::Letters => file.to_string(),
+            };
+            svg.text(x, by - 8.0, 15.0, "middle", r##"fill="#444444""##, &label);
+        }
+        for rank in 1..=9u8 {
+            let y = by + (rank - 1) as f64 * CH + CH / 2.0 + 5.5;
+            let label = match self.style {
+                PieceStyle::Kanji => KANJI_DIGITS[rank as usize - 1].to_string(),
+                PieceStyle::Letters => ((b'a' + rank - 1) as char).to_string(),
+            };
+            let x = BOARD_X + BOARD_W + RIGHT_LABELS / 2.0;
+            svg.text(x, y, 15.0, "middle", r##"fill="#444444""##, &label);
+        }
+        // Pieces.
+        for sq in Square::all() {
+            let (x, y) = cell(sq);
+            match self.position.piece_at(sq) {
+                Some(p) => draw_piece(svg, x, y, p.kind, p.color, self.style),
+                None if self.highlight.contains(&sq) => {
+                    svg.circle(
+                        x + CW / 2.0,
+                        y + CH / 2.0,
+                        5.0,
+                        &format!(r#"fill="{HIGHLIGHT}""#),
+                    );
+                }
+                None => {}
+            }
+        }
+        for &(sq, mark) in &self.marks {
+            let (x, y) = cell(sq);
+            svg.text(
+                x + 3.5,
+                y + 12.0,
+                11.0,
+                "start",
+                r##"fill="#666666" font-family="sans-serif""##,
+                &mark.to_string(),
+            );
+        }
+        // Hands: white's top left, black's bottom right.
+        let to_move = self.position.side_to_move();
+        let white = self.position.hand(Color::White);
+        draw_hand(svg, MARGIN, by, Color::White, white, self.style, to_move);
+        let black = self.position.hand(Color::Black);
+        let hx = BOARD_X + BOARD_W + RIGHT_LABELS + GAP;
+        let hy = by + BOARD_H - hand_height(black);
+        draw_hand(svg, hx, hy, Color::Black, black, self.style, to_move);
+    }
+}
+
+/// Draws several pictures in a grid of `columns`, then the legend, as one SVG document.
+pub fn panels_svg(pictures: &[BoardPicture<'_>], columns: usize, legend: &[LegendItem]) -> String {
+    let columns = columns.clamp(1, pictures.len().max(1));
+    let mut svg = Svg::new();
+    let mut y = 0.0;
+    for row in pictures.chunks(columns) {
+        let h = row.iter().map(BoardPicture::height).fold(0.0, f64::max);
+        for (i, picture) in row.iter().enumerate() {
+            svg.open_group(i as f64 * PANEL_W, y);
+            picture.draw(&mut svg);
+            svg.close_group();
+        }
+        y += h;
+    }
+    let width = PANEL_W * columns as f64;
+    if !legend.is_empty() {
+        y += draw_legend(&mut svg, y, width, legend);
+    }
+    let title = pictures
+        .first()
+        .map(|p| format!("Shogi position {}", p.position.to_sfen()))
+        .unwrap_or_default();
+    svg.finish(width, y, &title)
+}
+
+/// Draws the legend as rows of items starting at `y`; returns its height.
+fn draw_legend(svg: &mut Svg, y: f64, width: f64, legend: &[LegendItem]) -> f64 {
+    let row_h = 24.0;
+    let mut x = MARGIN;
+    let mut row = 0.0;
+    for item in legend {
+        let text = match item {
+            LegendItem::Highlight(t) | LegendItem::LastMove(t) | LegendItem::Mark(_, t) => t,
+        };
+        let w = 30.0 + text.chars().count() as f64 * 7.0 + 18.0;
+        if x + w > width - MARGIN && x > MARGIN {
+            x = MARGIN;
+            row += row_h;
+        }
+        let yy = y + row + 4.0;
+        match item {
+            LegendItem::Highlight(_) => {
+                svg.rect(x, yy, 22.0, 16.0, &format!(r#"fill="{HIGHLIGHT}" fill-opacity="0.35" stroke="{INK}" stroke-width="0.5""#));
+                svg.circle(x + 11.0, yy + 8.0, 3.5, &format!(r#"fill="{HIGHLIGHT}""#));
+            }
+            LegendItem::LastMove(_) => {
+                svg.rect(x, yy, 22.0, 16.0, &format!(r#"fill="{LAST_MOVE}" fill-opacity="0.55" stroke="{INK}" stroke-width="0.5""#));
+            }
+            LegendItem::Mark(c, _) => {
+                svg.rect(
+                    x,
+                    yy,
+                    22.0,
+                    16.0,
+                    &format!(r#"fill="{WOOD}" stroke="{INK}" stroke-width="0.5""#),
+                );
+                svg.text(
+                    x + 11.0,
+                    yy + 12.5,
+                    12.0,
+                    "middle",
+                    r##"fill="#444444" font-family="sans-serif""##,
+                    &c.to_string(),
+                );
+            }
+        }
+        svg.text(
+            x + 28.0,
+            yy + 13.0,
+            13.0,
+            "start",
+            r##"fill="#222222" font-family="sans-serif""##,
+            text,
+        );
+        x += w;
+    }
+    row + row_h + MARGIN
+}
+
+/// The five corners of a piece tile in the cell at (`x`, `y`), pointing up.
+fn tile(x: f64, y: f64, w: f64, h: f64) -> [(f64, f64); 5] {
+    [
+        (x + w / 2.0, y + 0.08 * h),
+        (x + 0.83 * w, y + 0.22 * h),
+        (x + 0.9 * w, y + 0.92 * h),
+        (x + 0.1 * w, y + 0.92 * h),
+        (x + 0.17 * w, y + 0.22 * h),
+    ]
+}
+
+fn piece_label(kind: PieceKind, style: PieceStyle) -> (&'static str, f64, &'static str) {
+    match style {
+        PieceStyle::Kanji => (board_kanji(kind), 25.0, ""),
+        PieceStyle::Letters => (
+            letter(kind),
+            if kind.is_promoted() { 17.0 } else { 20.0 },
+            r#"font-family="sans-serif" font-weight="bold""#,
+        ),
+    }
+}
+
+/// Draws a piece tile in the cell at (`x`, `y`), turned for white.
+fn draw_piece(svg: &mut Svg, x: f64, y: f64, kind: PieceKind, color: Color, style: PieceStyle) {
+    draw_piece_in(svg, x, y, CW, CH, kind, color, style);
+}
+
+/// Draws a piece tile in a `w` by `h` cell at (`x`, `y`), turned for white.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn draw_piece_in(
+    svg: &mut Svg,
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+    kind: PieceKind,
+    color: Color,
+    style: PieceStyle,
+) {
+    let (cx, cy) = (x + w / 2.0, y + h / 2.0);
+    let turned = color == Color::White;
+    if turned {
+        svg.open_rotated(cx, cy);
+    }
+    svg.polygon(
+        &tile(x, y, w, h),
+        &format!(r##"fill="{TILE}" stroke="#8a6a3a" stroke-width="1""##),
+    );
+    let (label, size, font) = piece_label(kind, style);
+    let scale = h / CH;
+    let size = size * scale;
+    let fill = if kind.is_promoted() { RED } else { INK };
+    // The glyph sits in the wide part of the tile, a little below the cell's centre (above
+    // it on a turned tile).
+    let baseline = |shift: f64| cy + shift * scale + size * 0.36;
+    let attrs = format!(r#"fill="{fill}" {font}"#);
+    match style {
+        PieceStyle::Kanji => svg.text(cx, baseline(3.0), size, "middle", &attrs, label),
+        // A turned letter would read wrong (P as d), so letters stay upright: the tile
+        // alone shows whose piece it is.
+        PieceStyle::Letters if turned => {
+            svg.close_group();
+            svg.text(cx, baseline(-3.0), size, "middle", &attrs, label);
+            return;
+        }
+        PieceStyle::Letters => svg.text(cx, baseline(3.0), size, "middle", &attrs, label),
+    }
+    if turned {
+        svg.close_group();
+    }
+}
+
+const HAND_HEADER: f64 = 64.0;
+const HAND_ROW: f64 = 36.0;
+
+fn hand_height(hand: &Hand) -> f64 {
+    HAND_HEADER + HAND_ROW * hand.iter().count().max(1) as f64
+}
+
+/// Draws a hand as a column at (`x`, `y`): the side's mark and name, then one row per kind
+/// held with its count.
+fn draw_hand(
+    svg: &mut Svg,
+    x: f64,
+    y: f64,
+    color: Color,
+    hand: &Hand,
+    style: PieceStyle,
+    to_move: Color,
+) {
+    let h = hand_height(hand);
+    let frame = if color == to_move {
+        format!(r##"fill="#fff4dc" stroke="{LAST_MOVE}" stroke-width="2""##)
+    } else {
+        r##"fill="#f7f7f7" stroke="#bbbbbb" stroke-width="1""##.to_string()
+    };
+    svg.raw(&format!(
+        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="6" {frame}/>"#,
+        num(x),
+        num(y),
+        num(HAND_W),
+        num(h)
+    ));
+    // The side's mark: a small tile, filled for black (☗), hollow for white (☖).
+    let cx = x + HAND_W / 2.0;
+    let mark = tile(cx - 9.0, y + 6.0, 18.0, 20.0);
+    let fill = if color == Color::Black {
+        INK
+    } else {
+        "#ffffff"
+    };
+    svg.polygon(
+        &mark,
+        &format!(r#"fill="{fill}" stroke="{INK}" stroke-width="1.2""#),
+    );
+    let name = match (style, color) {
+        (PieceStyle::Kanji, Color::Black) => "先手",
+        (PieceStyle::Kanji, Color::White) => "後手",
+        (PieceStyle::Letters, Color::Black) => "Black",
+        (PieceStyle::Letters, Color::White) => "White",
+    };
+    let font = match style {
+        PieceStyle::Kanji => "",
+        PieceStyle::Letters => r#"font-family="sans-serif""#,
+    };
+    svg.text(
+        cx,
+        y + 44.0,
+        14.0,
+        "middle",
+        &format!(r#"fill="{INK}" {font}"#),
+        name,
+    );
+    if color == to_move {
+        let turn = match style {
+            PieceStyle::Kanji => "手番",
+            PieceStyle::Letters => "to move",
+        };
+        svg.text(
+            cx,
+            y + 58.0,
+            10.0,
+            "middle",
+            &format!(r#"fill="{LAST_MOVE}" {font}"#),
+            turn,
+        );
+    }
+    let mut row_y = y + HAND_HEADER;
+    if hand.is_empty() {
+        let none = match style {
+            PieceStyle::Kanji => "なし",
+            PieceStyle::Letters => "none",
+        };
+        svg.text(
+            cx,
+            row_y + 22.0,
+            13.0,
+            "middle",
+            &format!(r##"fill="#888888" {font}"##),
+            none,
+        );
+        return;
+    }
+    for (kind, n) in hand.iter() {
+        let (label, size, font) = piece_label(kind, style);
+        let size = size - 3.0;
+        let lx = if n > 1 { cx - 7.0 } else { cx };
+        svg.text(
+            lx,
+            row_y + 24.0,
+            size,
+            "middle",
+            &format!(r#"fill="{INK}" {font}"#),
+            label,
+        );
+        if n > 1 {
+            svg.text(
+                lx + 13.0,
+                row_y + 26.0,
+                13.0,
+                "start",
+                r##"fill="#444444" font-family="sans-serif" font-weight="bold""##,
+                &n.to_string(),
+            );
+        }
+        row_y += HAND_ROW;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn white_pieces_are_turned_and_black_ones_are_not() {
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1").unwrap();
+        let svg = BoardPicture::new(&pos, PieceStyle::Kanji).to_svg();
+        assert_eq!(svg.matches("rotate(180").count(), 1);
+        assert_eq!(svg.matches(">玉</text>").count(), 2);
+        // The white king on 5a is drawn in the top row, the black king in the bottom row.
+        let rot = svg.find("rotate(180").unwrap();
+        assert!(svg[rot..].starts_with(&format!(
+            "rotate(180 {} {}",
+            num(BOARD_X + 4.0 * CW + CW / 2.0),
+            num(MARGIN + TOP_LABELS + CH / 2.0)
+        )));
+    }
+}

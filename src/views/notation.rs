@@ -1,0 +1,143 @@
+//! Names for pieces, squares and moves in the views: KIF kanji (`７六歩(77)`), one-character
+//! board kanji (`と 杏 圭 全 馬 龍`), English letters (`+P`) and kanji numerals for hand counts.
+
+use crate::shogi::{Move, PieceKind, Position, Square};
+
+use super::PieceStyle;
+
+/// `１`..`９`, the full-width digits KIF writes files with.
+pub const FULL_WIDTH_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+
+/// `一`..`九`, the kanji numerals KIF writes ranks with.
+pub const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/// The one-character kanji of a board diagram (BOD): `歩 香 桂 銀 金 角 飛 玉 と 杏 圭 全 馬 龍`.
+pub fn board_kanji(kind: PieceKind) -> &'static str {
+    use PieceKind::*;
+    match kind {
+        Pawn => "歩",
+        Lance => "香",
+        Knight => "桂",
+        Silver => "銀",
+        Gold => "金",
+        Bishop => "角",
+        Rook => "飛",
+        King => "玉",
+        ProPawn => "と",
+        ProLance => "杏",
+        ProKnight => "圭",
+        ProSilver => "全",
+        Horse => "馬",
+        Dragon => "龍",
+    }
+}
+
+/// The name KIF moves use: as [`board_kanji`], but `成香 成桂 成銀` for the promoted minor pieces.
+pub fn kif_name(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::ProLance => "成香",
+        PieceKind::ProKnight => "成桂",
+        PieceKind::ProSilver => "成銀",
+        k => board_kanji(k),
+    }
+}
+
+/// The English letter, `+` first for promoted kinds: `P`, `+P`, `K`.
+pub fn letter(kind: PieceKind) -> &'static str {
+    kind.sfen()
+}
+
+/// The piece's name in `style`.
+pub fn piece_name(kind: PieceKind, style: PieceStyle) -> &'static str {
+    match style {
+        PieceStyle::Kanji => board_kanji(kind),
+        PieceStyle::Letters => letter(kind),
+    }
+}
+
+/// A count in kanji numerals, as hands are written: `二`, `十`, `十八`.
+pub fn kanji_number(n: u32) -> String {
+    let mut s = String::new();
+    let (tens, ones) = (n / 10, n % 10);
+    if tens > 1 {
+        s.push(KANJI_DIGITS[tens as usize - 1]);
+    }
+    if tens > 0 {
+        s.push('十');
+    }
+    if ones > 0 {
+        s.push(KANJI_DIGITS[ones as usize - 1]);
+    }
+    s
+}
+
+/// The KIF name of a square: `７六`.
+pub fn kif_square(sq: Square) -> String {
+    let mut s = String::new();
+    s.push(FULL_WIDTH_DIGITS[sq.file() as usize - 1]);
+    s.push(KANJI_DIGITS[sq.rank() as usize - 1]);
+    s
+}
+
+/// The KIF notation of `mv` played in `pos`: `７六歩(77)`, `２二角成(88)`, `２二角不成(88)` (when
+/// the piece could have promoted), `５五歩打`, and `同　歩(76)` when the move lands on
+/// `previous`, the destination of the move before. The move need not be legal; a move from
+/// an empty square names no piece.
+///
+/// ```
+/// use shogi_tool::shogi::{Move, Position};
+/// use shogi_tool::views::notation::kif_move;
+/// let pos = Position::startpos();
+/// assert_eq!(kif_move(&pos, Move::from_usi("7g7f").unwrap(), None), "７六歩(77)");
+/// ```
+pub fn kif_move(pos: &Position, mv: Move, previous: Option<Square>) -> String {
+    let mut s = if previous == Some(mv.to()) {
+        "同　".to_string()
+    } else {
+        kif_square(mv.to())
+    };
+    match mv {
+        Move::Drop { kind, .. } => {
+            s.push_str(kif_name(kind));
+            s.push('打');
+        }
+        Move::Normal { from, to, promote } => {
+            if let Some(piece) = pos.piece_at(from) {
+                s.push_str(kif_name(piece.kind));
+                if promote {
+                    s.push('成');
+                } else if piece.kind.can_promote()
+                    && (from.in_zone(piece.color) || to.in_zone(piece.color))
+                {
+                    s.push_str("不成");
+                }
+            }
+            s.push_str(&format!("({}{})", from.file(), from.rank()));
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_moves() {
+        assert_eq!(kanji_number(1), "一");
+        assert_eq!(kanji_number(10), "十");
+        assert_eq!(kanji_number(18), "十八");
+        let pos = Position::from_sfen(
+            "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
+        )
+        .unwrap();
+        let m = |s| Move::from_usi(s).unwrap();
+        assert_eq!(kif_move(&pos, m("8h2b+"), None), "２二角成(88)");
+        assert_eq!(kif_move(&pos, m("8h2b"), None), "２二角不成(88)");
+        assert_eq!(
+            kif_move(&pos, m("8h2b"), Square::new(2, 2)),
+            "同　角不成(88)"
+        );
+        assert_eq!(kif_move(&pos, m("P*5e"), None), "５五歩打");
+    }
+}
