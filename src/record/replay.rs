@@ -328,8 +328,9 @@ fn walk_from(
                     None => {}
                 }
                 let pos = state.game.position();
-                if !pos.has_legal_moves() {
-                    let reason = if pos.in_check() {
+                let in_check = state.game.in_check();
+                if !pos.has_legal_moves_knowing_check(in_check) {
+                    let reason = if in_check {
                         "checkmate"
                     } else {
                         "no-legal-moves"

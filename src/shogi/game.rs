@@ -72,11 +72,14 @@ pub struct Game {
     /// as a prefix count over plies.
     non_checks: [Vec<u32>; 2],
     movers: Vec<Color>,
+    /// Whether the side to move is in check (worked out once per move).
+    in_check: bool,
 }
 
 impl Game {
     /// A game starting from `position`.
     pub fn new(position: Position) -> Game {
+        let in_check = position.in_check();
         let mut seen = KeyMap::with_capacity_and_hasher(256, Default::default());
         seen.insert(position.key(), (1, 0));
         let mut non_checks = [Vec::with_capacity(256), Vec::with_capacity(256)];
@@ -87,12 +90,18 @@ impl Game {
             seen,
             non_checks,
             movers: Vec::with_capacity(256),
+            in_check,
         }
     }
 
     /// The current position.
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.in_check
     }
 
     /// How many moves have been played.
@@ -133,6 +142,7 @@ impl Game {
         let ply = self.movers.len() + 1;
         self.movers.push(mover);
         let gave_check = self.position.in_check();
+        self.in_check = gave_check;
         for c in Color::ALL {
             let last = *self.non_checks[c.index()].last().expect("never empty");
             let add = (c == mover && !gave_check) as u32;

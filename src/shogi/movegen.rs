@@ -179,15 +179,21 @@ impl Position {
     /// instead), and so is any drop of a piece other than a pawn on an empty square where it
     /// can still move. Otherwise it counts.
     pub fn has_legal_moves(&self) -> bool {
+        self.has_legal_moves_knowing_check(self.in_check())
+    }
+
+    /// [`Position::has_legal_moves`] for a caller that already knows whether the side to
+    /// move is in check.
+    pub fn has_legal_moves_knowing_check(&self, in_check: bool) -> bool {
         use PieceKind::*;
         let us = self.side_to_move();
         let Some(ksq) = self.king_square(us) else {
             return self.count_legal_moves() > 0;
         };
-        let occ = self.occupied();
-        if self.is_attacked(ksq, us.flip(), occ) {
+        if in_check {
             return self.count_legal_moves() > 0;
         }
+        let occ = self.occupied();
         let own = self.pieces(us);
         let empty = !occ;
         let hand = self.hand(us);
