@@ -166,7 +166,7 @@ fn count_char_starts(valid: &[u8]) -> usize {
 }
 
 /// How many characters [`plausibility`] looks at.
-const SCORE_CHARS: usize = 2048;
+const SCORE_CHARS: usize = 256;
 
 /// How much `text` looks like a Japanese shogi record: the mean, over its first non-ASCII
 /// characters, of +1 for kana, CJK punctuation, full-width forms, shogi symbols and common
