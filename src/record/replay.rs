@@ -170,6 +170,9 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
     conclude(record, &main, main.over, &mut report);
     judge_impasse(record, &main, options, &mut report);
     while let Some((first, mut state, variation)) = stack.pop() {
+        if let Some(next) = record.tree.node(first).next_sibling() {
+            stack.push((next, state.clone(), variation));
+        }
         walk_from(
             record,
             first,
@@ -354,17 +357,11 @@ fn queue_siblings(
     state: &LineState,
     stack: &mut Vec<(NodeId, LineState, Option<usize>)>,
 ) {
-    let branch_ply = state.ply + 1;
-    let mut sib = Some(first_sibling);
-    let mut pending = Vec::new();
-    while let Some(s) = sib {
-        pending.push(s);
-        sib = tree.node(s).next_sibling();
-    }
-    // Push in reverse so they are walked in file order.
-    for s in pending.into_iter().rev() {
-        stack.push((s, state.clone(), Some(branch_ply)));
-    }
+    // Only the first alternative is queued; when it is taken from the stack, its next
+    // sibling is queued with a copy of the same state (see `replay`), so the stack holds one
+    // copy per level of nesting, not one per variation.
+    let _ = tree;
+    stack.push((first_sibling, state.clone(), Some(state.ply + 1)));
 }
 
 fn decide(
