@@ -115,7 +115,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__bench__subcmd__replay)
-            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --help --version"
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -142,6 +142,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-file-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -209,7 +213,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__convert)
-            opts="-j -o -q -h -V --files-from --from --input-encoding --jobs --to --output --out-dir --encoding --force --strict --csa-version --quiet --help --version"
+            opts="-j -o -q -h -V --files-from --from --input-encoding --jobs --max-file-size --to --output --out-dir --encoding --force --strict --csa-version --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -232,6 +236,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-file-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -523,7 +531,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__impasse)
-            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --sfen --handicap --ply --rule --format --help --version"
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --sfen --handicap --ply --rule --format --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -550,6 +558,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-file-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -641,7 +653,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__positions)
-            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --ply --final --help --version"
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --ply --final --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -668,6 +680,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-file-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -683,7 +699,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__stats)
-            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --format --games --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --help --version"
+            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --format --games --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -710,6 +726,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-file-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -749,7 +769,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__validate)
-            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --format --max-moves --impasse-rule --deny-warnings --quiet --help --version"
+            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --format --max-moves --impasse-rule --deny-warnings --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -776,6 +796,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-file-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -44,6 +44,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l shard
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l from -d 'The format of the inputs, instead of detecting it' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'Compiler-style diagnostics'
 json\t'One JSON object per record (JSON Lines)'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-moves -d 'The move limit after which a game is a draw (default: the record\'s own, else none)' -r
@@ -57,6 +58,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l files-
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l from -d 'The format of the inputs, instead of detecting it' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l input-encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l to -d 'The output format: kif, kifu, ki2, ki2u, csa, sfen, usi or jkf' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s o -l output -d 'Write everything to FILE (formats that hold one game take one record only)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l out-dir -d 'Write one file per record into DIR, named after its input with the new extension' -r -F
@@ -73,6 +75,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l shard -d
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l from -d 'The format of the inputs, instead of detecting it' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l format -d 'Output format' -r -f -a "table\t'Aligned text for people'
 json\t'One JSON object (the form `--merge` reads)'
 csv\t'`section,key,value` rows'"
@@ -92,6 +95,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l shar
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l from -d 'The format of the inputs, instead of detecting it' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l ply -d 'Print only the bare SFEN after ply N (0 = the start), one line per record' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l final -d 'Print only the bare SFEN of the final position, one line per record'
@@ -102,6 +106,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l shard 
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l from -d 'The format of the inputs, instead of detecting it' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l sfen -d 'Score this one position (an SFEN, or `startpos`) instead of reading records' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l handicap -d 'With --sfen: the handicap the game started from, whose removed pieces are credited to white\'s total points (a KIF name such as 二枚落ち, or a JKF code such as 2 or KA)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l ply -d 'Score the position after ply N of the main line (0 = the start) instead of the final one' -r
@@ -163,6 +168,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l s
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l from -d 'The format of the inputs, instead of detecting it' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s h -l help -d 'Print help'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s V -l version -d 'Print version'

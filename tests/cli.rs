@@ -512,3 +512,139 @@ mod io_faults {
         );
     }
 }
+
+mod convert {
+    use super::*;
+
+    #[test]
+    fn writes_every_format_and_reads_back() {
+        let csa = root().join("testdata/samples/even-game.csa");
+        let expected = tool()
+            .args(["positions", "--final"])
+            .arg(&csa)
+            .output()
+            .unwrap()
+            .stdout;
+        for to in ["kif", "kifu", "csa", "sfen", "usi", "jkf"] {
+            let out = tool()
+                .args(["convert", "--to", to])
+                .arg(&csa)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{to}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let back = tool()
+                .args(["positions", "--final", "--from", to])
+                .write_stdin(out.stdout)
+                .output()
+                .unwrap();
+            assert_eq!(back.stdout, expected, "{to}");
+        }
+    }
+
+    #[test]
+    fn says_what_the_target_cannot_carry_and_strict_refuses() {
+        let csa = root().join("testdata/samples/even-game.csa");
+        tool()
+            .args(["convert", "--to", "usi"])
+            .arg(&csa)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains(
+                "usi cannot carry: metadata, comments, times",
+            ));
+        tool()
+            .args(["convert", "--to", "usi", "--strict"])
+            .arg(&csa)
+            .assert()
+            .code(2)
+            .stdout("");
+    }
+
+    #[test]
+    fn never_overwrites_without_force_and_names_the_file_it_cannot_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let csa = root().join("testdata/samples/even-game.csa");
+        let target = dir.path().join("out.kif");
+        std::fs::write(&target, "precious").unwrap();
+        tool()
+            .args(["convert", "--to", "kif", "-o"])
+            .arg(&target)
+            .arg(&csa)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "exists; not replaced (use --force)",
+            ));
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious");
+        tool()
+            .args(["convert", "--to", "kif", "--force", "-o"])
+            .arg(&target)
+            .arg(&csa)
+            .assert()
+            .success();
+        assert_ne!(
+            std::fs::read_to_string(&target).unwrap_or_default(),
+            "precious"
+        );
+        // A target whose folder is a file cannot be written: the error names it, nothing is
+        // left behind.
+        let blocker = dir.path().join("blocker");
+        std::fs::write(&blocker, "a file").unwrap();
+        tool()
+            .args(["convert", "--to", "csa", "-o"])
+            .arg(blocker.join("x.csa"))
+            .arg(&csa)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("blocker"));
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(left.len(), 2, "temporary files left behind");
+    }
+
+    #[test]
+    fn out_dir_gives_one_file_per_record_with_names_that_cannot_collide() {
+        let dir = tempfile::tempdir().unwrap();
+        tool()
+            .args(["convert", "--to", "kifu", "-q", "--out-dir"])
+            .arg(dir.path())
+            .arg(root().join("testdata/samples/two-games.csa"))
+            .arg(root().join("testdata/samples/even-game.csa"))
+            .assert()
+            .success();
+        let mut names: Vec<String> = walk(dir.path());
+        names.sort();
+        assert_eq!(names.len(), 3, "{names:?}");
+        assert!(names.iter().any(|n| n.ends_with("two-games.0.kifu")));
+        assert!(names.iter().any(|n| n.ends_with("two-games.1.kifu")));
+        assert!(names.iter().any(|n| n.ends_with("even-game.kifu")));
+    }
+
+    fn walk(dir: &Path) -> Vec<String> {
+        let mut out = Vec::new();
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                out.extend(walk(&p));
+            } else {
+                out.push(p.display().to_string());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_file_over_the_size_limit_is_reported_not_read() {
+        tool()
+            .args(["validate", "--max-file-size", "10"])
+            .arg(root().join("testdata/samples/even-game.csa"))
+            .assert()
+            .code(2)
+            .stdout(predicate::str::contains(
+                "larger than the limit of 10 bytes",
+            ));
+    }
+}

@@ -32,6 +32,9 @@ pub struct InputArgs {
     /// Worker threads (0: one per core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+    /// The largest input read, in bytes (larger files are reported, not read).
+    #[arg(long, value_name = "BYTES", default_value_t = ReadOptions::default().max_file_size)]
+    pub max_file_size: u64,
 }
 
 fn parse_format(s: &str) -> Result<Format, String> {
@@ -71,7 +74,7 @@ impl InputArgs {
             from: self.from,
             encoding: self.encoding,
             strict: self.strict,
-            ..ReadOptions::default()
+            max_file_size: self.max_file_size,
         }
     }
 
@@ -124,6 +127,9 @@ pub struct ConvertInputArgs {
     /// Worker threads (0: one per core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+    /// The largest input read, in bytes (larger files are reported, not read).
+    #[arg(long, value_name = "BYTES", default_value_t = ReadOptions::default().max_file_size)]
+    pub max_file_size: u64,
 }
 
 impl ConvertInputArgs {
@@ -137,6 +143,7 @@ impl ConvertInputArgs {
             encoding: self.input_encoding,
             strict,
             jobs: self.jobs,
+            max_file_size: self.max_file_size,
         }
     }
 }
