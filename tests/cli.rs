@@ -182,6 +182,9 @@ mod validate {
         std::fs::write(dir.path().join("b.kif"), junk).unwrap();
         std::fs::write(dir.path().join("c.csa"), "V2.2\nPI\n+\n+7776FU\n-3334XX\n").unwrap();
         std::fs::copy(samples().join("fouls.csa"), dir.path().join("d.csa")).unwrap();
+        // An unreadable entry: a link to nothing (as root, permission bits do not stop reads).
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(dir.path().join("gone.csa"), dir.path().join("e.csa")).unwrap();
         let out = tool()
             .args(["validate", "--format", "json"])
             .arg(dir.path())
@@ -199,7 +202,7 @@ mod validate {
                     .into_owned()
             })
             .collect();
-        assert_eq!(names, ["a.csa", "b.kif", "c.csa", "d.csa"]);
+        assert_eq!(&names[..4], ["a.csa", "b.kif", "c.csa", "d.csa"]);
         assert!(lines[0]["errors"].as_array().unwrap().is_empty());
         assert!(lines[1]["errors"][0]["message"]
             .as_str()
@@ -209,6 +212,20 @@ mod validate {
         assert_eq!(c_error["line"], 5);
         assert!(c_error["column"].is_number());
         assert_eq!(lines[3]["fouls"][0]["code"], "nifu");
+        #[cfg(unix)]
+        {
+            let unreadable = lines
+                .iter()
+                .find(|l| l["path"].as_str().unwrap().ends_with("e.csa"))
+                .unwrap();
+            assert!(
+                unreadable["errors"][0]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("no such file"),
+                "{unreadable}"
+            );
+        }
     }
 
     #[test]

@@ -13,6 +13,14 @@ pub enum Input {
     Stdin,
     /// A file.
     File(PathBuf),
+    /// Something met while walking a directory that cannot be read (a dangling link, a loop,
+    /// permission denied), kept in its place so reports stay in input order.
+    Unreadable {
+        /// The path.
+        path: String,
+        /// Why it cannot be read.
+        message: String,
+    },
 }
 
 impl Input {
@@ -21,6 +29,7 @@ impl Input {
         match self {
             Input::Stdin => "-".into(),
             Input::File(p) => p.display().to_string(),
+            Input::Unreadable { path, .. } => path.clone(),
         }
     }
 }
@@ -64,14 +73,14 @@ pub fn discover(paths: &[String]) -> (Vec<Input>, Vec<InputError>) {
                 path: p.clone(),
                 message: format!("cannot read {p}: {}", io_reason(&e)),
             }),
-            Ok(m) if m.is_dir() => walk(path, &mut inputs, &mut errors),
+            Ok(m) if m.is_dir() => walk(path, &mut inputs),
             Ok(_) => inputs.push(Input::File(path.to_path_buf())),
         }
     }
     (inputs, errors)
 }
 
-fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<InputError>) {
+fn walk(dir: &Path, inputs: &mut Vec<Input>) {
     let walker = walkdir::WalkDir::new(dir)
         .follow_links(true)
         .sort_by_file_name()
@@ -96,7 +105,7 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<InputError>) {
                 } else {
                     format!("cannot read {path}: {e}")
                 };
-                errors.push(InputError { path, message });
+                inputs.push(Input::Unreadable { path, message });
             }
         }
     }
@@ -162,6 +171,7 @@ mod tests {
         let (inputs, _) = discover(&[d.join("notes.txt").display().to_string()]);
         assert_eq!(inputs.len(), 1);
         let (_, errors) = discover(&[d.join("missing.kif").display().to_string()]);
+        assert_eq!(errors.len(), 1);
         assert!(errors[0].message.contains("no such file"));
     }
 

@@ -72,6 +72,7 @@ pub fn read_input(input: &Input, options: &ReadOptions) -> FileRead {
                 Err(e) => return failed(format!("cannot read standard input: {}", io_reason(&e))),
             }
         }
+        Input::Unreadable { message, .. } => return failed(message.clone()),
         Input::File(p) => {
             let ext = p
                 .extension()

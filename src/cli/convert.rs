@@ -265,7 +265,7 @@ fn convert_input(
 /// record of a file holding several, so no two outputs can share a name.
 fn target_path(dir: &Path, input: &Input, to: Format, record: Option<usize>) -> PathBuf {
     let rel: PathBuf = match input {
-        Input::Stdin => PathBuf::from("stdin"),
+        Input::Stdin | Input::Unreadable { .. } => PathBuf::from("stdin"),
         Input::File(p) => p
             .components()
             .filter_map(|c| match c {
