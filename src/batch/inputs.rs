@@ -163,7 +163,7 @@ mod tests {
             .iter()
             .map(|i| match i {
                 Input::File(p) => p.strip_prefix(d).unwrap().display().to_string(),
-                Input::Stdin => "-".into(),
+                other => other.display(),
             })
             .collect();
         assert_eq!(names, ["a.csa", "b.kif", "sub/c.usi"]);

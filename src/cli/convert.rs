@@ -225,14 +225,7 @@ fn convert_input(
             o.failed = true;
             continue;
         }
-        let w = match write::write(record, to, options) {
-            Ok(w) => w,
-            Err(e) => {
-                o.messages.push(format!("shogi-tool: {at}: {e}"));
-                o.failed = true;
-                continue;
-            }
-        };
+        let w = write::write(record, to, options);
         let (bytes, replaced) = write::encode(&w.text, encoding);
         let mut lost = w.dropped.clone();
         if !replaced.is_empty() {

@@ -8,6 +8,8 @@ pub mod csa;
 pub mod detect;
 pub mod japanese;
 pub mod jkf;
+pub mod ki2;
+pub mod ki2_move;
 pub mod kif;
 pub mod usi;
 pub mod write;
@@ -46,16 +48,7 @@ pub fn read_str(text: &str, format: Format) -> Vec<Record> {
         Format::Jkf => jkf::read(text),
         Format::Kif | Format::Kifu => kif::read(text),
         Format::Sfen | Format::Usi => usi::read(text),
-        other => {
-            let mut r = Record::new();
-            r.errors.push(crate::record::ReadIssue::new(
-                "unsupported-format",
-                1,
-                1,
-                format!("reading {} records is not supported yet", other.name()),
-            ));
-            vec![r]
-        }
+        Format::Ki2 | Format::Ki2u => ki2::read(text),
     };
     for (i, r) in records.iter_mut().enumerate() {
         r.source.index = i;

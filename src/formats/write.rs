@@ -1,7 +1,7 @@
 //! Writing a record in any format, with what the target could not carry, and encoding the
 //! text for the file.
 
-use super::{csa, jkf, kif, usi};
+use super::{csa, jkf, ki2, kif, usi};
 use crate::record::{Format, Record};
 use crate::text::Encoding;
 
@@ -24,14 +24,6 @@ pub struct Written {
     pub dropped: Vec<String>,
 }
 
-/// Why a record could not be written.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum WriteError {
-    /// The format has no writer yet.
-    #[error("writing {0} is not supported yet")]
-    Unsupported(&'static str),
-}
-
 /// The encoding a format is written in unless told otherwise: Shift_JIS for `kif` and `ki2`
 /// (as the desktop programs expect), UTF-8 for everything else.
 pub fn default_encoding(format: Format) -> Encoding {
@@ -42,13 +34,9 @@ pub fn default_encoding(format: Format) -> Encoding {
 }
 
 /// Writes `record` as `format`.
-pub fn write(
-    record: &Record,
-    format: Format,
-    options: &WriteOptions,
-) -> Result<Written, WriteError> {
+pub fn write(record: &Record, format: Format, options: &WriteOptions) -> Written {
     let encoding = options.encoding.unwrap_or_else(|| default_encoding(format));
-    Ok(match format {
+    match format {
         Format::Csa => {
             let w = csa::write(
                 record,
@@ -106,8 +94,14 @@ pub fn write(
                 dropped: w.dropped,
             }
         }
-        Format::Ki2 | Format::Ki2u => return Err(WriteError::Unsupported("ki2")),
-    })
+        Format::Ki2 | Format::Ki2u => {
+            let w = ki2::write(record);
+            Written {
+                text: w.text,
+                dropped: w.dropped,
+            }
+        }
+    }
 }
 
 /// Encodes `text` for a file: characters the encoding cannot hold are replaced (with the
