@@ -29,6 +29,7 @@
 
 use std::fmt::Write as _;
 
+use super::write::note;
 use crate::record::{
     Ending, EndingKind, MetaKey, MoveEntry, MoveTime, MoveTree, NodeId, NodeKind, ReadIssue,
     Record, Start,
@@ -1003,19 +1004,7 @@ pub struct WriteOptions {
 }
 
 /// The written text and what the format could not carry.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Written {
-    /// The CSA text.
-    pub text: String,
-    /// What was left out (`variations`, `bookmarks`, ...), one entry per kind.
-    pub dropped: Vec<String>,
-}
-
-fn note(dropped: &mut Vec<String>, what: &str) {
-    if !dropped.iter().any(|d| d == what) {
-        dropped.push(what.to_string());
-    }
-}
+pub use super::write::Written;
 
 /// Replaces line breaks, which a CSA line cannot hold, with spaces.
 fn one_line(s: &str) -> std::borrow::Cow<'_, str> {

@@ -51,6 +51,7 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
+use super::write::note;
 use crate::record::{
     Ending, EndingKind, MetaKey, MoveEntry, MoveTime, MoveTree, Node, NodeId, NodeKind, ReadIssue,
     Record, Start,
@@ -1545,19 +1546,7 @@ fn code_of(kind: PieceKind) -> &'static str {
 // ---------------------------------------------------------------------------------------------
 
 /// The written text and what the format could not carry.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Written {
-    /// The JKF text.
-    pub text: String,
-    /// What was left out (`bookmarks`, `moves after the ending`, ...), one entry per kind.
-    pub dropped: Vec<String>,
-}
-
-fn note(dropped: &mut Vec<String>, what: &str) {
-    if !dropped.iter().any(|d| d == what) {
-        dropped.push(what.to_string());
-    }
-}
+pub use super::write::Written;
 
 /// A JSON value of bounded depth, with its keys in the order given.
 enum J {

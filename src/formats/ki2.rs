@@ -45,11 +45,12 @@
 
 use std::fmt::Write as _;
 
-use super::japanese::{self as ja, HandicapName};
+use super::japanese as ja;
+use super::kakinoki::{self, column_of, one_line, skip_spaces, write_notes, Preamble};
 use super::ki2_move::{mark_color, Ki2Move};
+use super::write::note;
 use crate::record::{
-    Ending, EndingKind, MetaKey, MoveEntry, MoveTree, Node, NodeId, NodeKind, ReadIssue, Record,
-    Start,
+    Ending, EndingKind, MoveEntry, MoveTree, Node, NodeId, NodeKind, ReadIssue, Record, Start,
 };
 use crate::shogi::{Color, Handicap, Move, Position};
 
@@ -91,10 +92,7 @@ struct Reader {
     stopped: bool,
     /// A move error stopped the current line: skip to the next `変化`.
     skipping: bool,
-    moves_started: bool,
-    handicap: Option<(String, u32, u32)>,
-    board: ja::BoardReader,
-    board_line: u32,
+    pre: Preamble,
     /// The start position, or why it cannot be played.
     start: Result<Position, String>,
     /// The nodes of the current line from the root: `path[k]` is the node at ply `k`.
@@ -107,28 +105,6 @@ struct Reader {
     pos: Option<Position>,
     after_end_warned: bool,
     drop_warned: bool,
-}
-
-/// Skips ASCII spaces, tabs and ideographic spaces from byte `i`.
-#[inline]
-fn skip_spaces(b: &[u8], mut i: usize) -> usize {
-    loop {
-        match b.get(i) {
-            Some(b' ' | b'\t') => i += 1,
-            Some(0xE3) if b.get(i + 1) == Some(&0x80) && b.get(i + 2) == Some(&0x80) => i += 3,
-            _ => return i,
-        }
-    }
-}
-
-/// The 1-based character column of byte `at` in `line`.
-fn column_of(line: &str, at: usize) -> u32 {
-    let at = at.min(line.len());
-    let chars = line
-        .as_bytes()
-        .get(..at)
-        .map_or(0, |b| b.iter().filter(|&&c| (c & 0xC0) != 0x80).count());
-    u32::try_from(chars).unwrap_or(u32::MAX).saturating_add(1)
 }
 
 /// Carries out a recorded move (for the side it names, when it names one).
@@ -148,10 +124,7 @@ impl Reader {
             record,
             stopped: false,
             skipping: false,
-            moves_started: false,
-            handicap: None,
-            board: ja::BoardReader::new(),
-            board_line: 0,
+            pre: Preamble::new(),
             start: Err(String::new()),
             path: vec![MoveTree::ROOT],
             path_moves: vec![0],
@@ -169,10 +142,8 @@ impl Reader {
     }
 
     /// An error that stops the whole record.
-    fn fatal(&mut self, code: &'static str, line: u32, column: u32, message: String) {
-        self.record
-            .errors
-            .push(ReadIssue::new(code, line, column, message));
+    fn fatal(&mut self, issue: ReadIssue) {
+        self.record.errors.push(issue);
         self.stopped = true;
     }
 
@@ -240,7 +211,7 @@ impl Reader {
             self.summary(trimmed, no, col);
             return;
         }
-        if self.moves_started && !self.skipping {
+        if self.pre.moves_started && !self.skipping {
             if let Some(kind) = ja::ending_from_word(trimmed) {
                 // An ending word on a line of its own (`投了`), as some programs add.
                 self.warn_after_ending(no, col);
@@ -248,61 +219,10 @@ impl Reader {
                 return;
             }
         }
-        if !self.moves_started {
-            match self.board.line(line) {
-                Ok(true) => {
-                    if self.board_line == 0 {
-                        self.board_line = no;
-                    }
-                    return;
-                }
-                Ok(false) => {}
-                Err(e) => {
-                    let column = u32::try_from(e.char_offset)
-                        .unwrap_or(u32::MAX)
-                        .saturating_add(1);
-                    self.fatal("parse-error", no, column, e.message);
-                    return;
-                }
-            }
-        } else if body.starts_with('|') || body.starts_with("+-") {
-            self.warn(
-                "misplaced-board",
-                no,
-                col,
-                "A board diagram line comes after the moves began and was ignored; a board diagram belongs in the header.".to_string(),
-            );
-            return;
-        }
-        if let Some((key, value)) = ja::split_header(body) {
-            if key == "手合割" {
-                if self.moves_started {
-                    self.warn(
-                        "misplaced-handicap",
-                        no,
-                        col,
-                        format!("The handicap line `{trimmed}` comes after the moves began and was ignored."),
-                    );
-                } else {
-                    let vcol = column_of(
-                        line,
-                        line.len() - line.trim_start_matches(|c| c != '：' && c != ':').len(),
-                    ) + 1;
-                    self.handicap = Some((value.to_string(), no, vcol));
-                }
-                return;
-            }
-            if ja::is_position_key(key) {
-                self.warn(
-                    "misplaced-board",
-                    no,
-                    col,
-                    format!("The line `{trimmed}` describes the start position but comes after the moves began; it was ignored."),
-                );
-                return;
-            }
-            self.record.metadata.push(ja::meta_key(key), key, value, no);
-            return;
+        match self.pre.header_line(&mut self.record, line, at, no) {
+            Ok(true) => return,
+            Ok(false) => {}
+            Err(e) => return self.fatal(e),
         }
         self.warn(
             "unknown-line",
@@ -312,80 +232,15 @@ impl Reader {
         );
     }
 
-    /// Decides the start position when the moves begin (or the text ends). Copied from the KIF
-    /// reader: the board diagram wins over a named handicap that disagrees with it.
+    /// Decides the start position when the moves begin (or the text ends).
     fn begin_moves(&mut self) {
-        if self.moves_started {
+        if self.pre.moves_started {
             return;
         }
-        self.moves_started = true;
-        let named = self
-            .handicap
-            .as_ref()
-            .map(|(name, _, _)| ja::handicap_from_name(name));
-        let start = if self.board.has_board() {
-            if self.board.rows() != 9 {
-                self.fatal(
-                    "parse-error",
-                    self.board_line.max(1),
-                    1,
-                    format!(
-                        "The board diagram has {} rows; expected nine rows `| ・ ・ … ・|一` between the `+---…---+` borders.",
-                        self.board.rows()
-                    ),
-                );
-                return;
-            }
-            let mut setup = self.board.setup(Color::Black);
-            if let Some(HandicapName::Named(h)) = named {
-                let hs = h.setup();
-                if self.board.side().is_none() && hs.board == setup.board && hs.hands == setup.hands
-                {
-                    setup.side_to_move = hs.side_to_move;
-                }
-                if hs.board != setup.board
-                    || hs.hands != setup.hands
-                    || hs.side_to_move != setup.side_to_move
-                {
-                    let (name, line, col) = self.handicap.clone().unwrap_or_default();
-                    self.warn(
-                        "handicap-mismatch",
-                        line,
-                        col,
-                        format!("The handicap `{}` does not match the board diagram; the board diagram is used.", ja::trim_spaces(&name)),
-                    );
-                }
-            }
-            Start::Position(setup).normalized()
-        } else {
-            if self.board.has_hands() || self.board.side().is_some() {
-                self.warn(
-                    "incomplete-board",
-                    self.board_line.max(1),
-                    1,
-                    "Pieces in hand or a side to move are given without a board diagram; they were ignored.".to_string(),
-                );
-            }
-            match named {
-                None => Start::Handicap(Handicap::Even),
-                Some(HandicapName::Named(h)) => Start::Handicap(h),
-                Some(other) => {
-                    let (name, line, col) = self.handicap.clone().unwrap_or_default();
-                    let name = ja::trim_spaces(&name);
-                    let why = if other == HandicapName::Custom {
-                        format!("The handicap `{name}` needs a board diagram giving the position, and there is none")
-                    } else {
-                        format!("The handicap `{name}` is not a name this reader knows and no board diagram gives the position")
-                    };
-                    self.fatal(
-                        "unknown-handicap",
-                        line,
-                        col,
-                        format!("{why}; expected 平手, 香落ち, 右香落ち, 角落ち, 飛車落ち, 飛香落ち, 二枚落ち, 三枚落ち, 四枚落ち, 五枚落ち, 左五枚落ち, 六枚落ち, 左七枚落ち, 右七枚落ち, 八枚落ち, 十枚落ち, or a board diagram."),
-                    );
-                    return;
-                }
-            }
+        self.pre.moves_started = true;
+        let start = match self.pre.start(&mut self.record.warnings) {
+            Ok(start) => start,
+            Err(e) => return self.fatal(e),
         };
         self.start = start.position().map_err(|e| e.to_string());
         self.pos = self.start.as_ref().ok().cloned();
@@ -597,7 +452,7 @@ impl Reader {
             );
             return;
         };
-        if !self.moves_started || self.path.len() == 1 && self.record.tree.is_empty() {
+        if !self.pre.moves_started || self.path.len() == 1 && self.record.tree.is_empty() {
             self.warn(
                 "misplaced-variation",
                 no,
@@ -616,18 +471,12 @@ impl Reader {
         }
         // 2. The line most recently read that reaches ply n-1.
         if let Some(&node) = self.last_at_ply.get(n - 1) {
-            let mut chain: Vec<NodeId> =
-                std::iter::successors(Some(node), |&id| self.record.tree.node(id).parent())
-                    .collect();
-            chain.reverse();
-            self.path.clear();
-            self.path_moves.clear();
-            let mut moves = 0;
-            for id in chain {
-                moves += u32::from(matches!(self.record.tree.node(id).kind, NodeKind::Move(_)));
-                self.path.push(id);
-                self.path_moves.push(moves);
-            }
+            kakinoki::set_path_to(
+                &self.record.tree,
+                node,
+                &mut self.path,
+                &mut self.path_moves,
+            );
             self.rebuild_position();
             return;
         }
@@ -664,32 +513,13 @@ impl Reader {
             }
             return;
         }
-        if s.kind == EndingKind::Unknown {
-            self.warn(
-                "unknown-ending",
-                no,
-                col,
-                format!("The summary `{text}` names no ending this reader knows; it is kept as an ending of unknown kind."),
-            );
-        }
         let moves = self.path_moves.last().copied().unwrap_or(0);
-        if s.plies.is_some_and(|p| p != moves) {
-            self.warn(
-                "summary-mismatch",
-                no,
-                col,
-                format!(
-                    "The summary `{text}` disagrees with the record: the line has {moves} moves."
-                ),
-            );
-        }
-        let mut ending = Ending::new(s.kind, text);
-        ending.stated_winner = s.winner;
+        let ending = kakinoki::summary_ending(text, s, moves, no, col, &mut self.record.warnings);
         self.push_node(NodeKind::Ending(Box::new(ending)), no);
     }
 
     fn finish(mut self) -> Record {
-        if !self.stopped && !self.moves_started {
+        if !self.stopped && !self.pre.moves_started {
             self.begin_moves();
         }
         self.record
@@ -701,53 +531,19 @@ impl Reader {
 // ---------------------------------------------------------------------------------------------
 
 /// The written text and what the format could not carry.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Written {
-    /// The KI2 text (encode it as the caller chose; Shift_JIS for `.ki2`).
-    pub text: String,
-    /// What was left out or changed, one entry per kind.
-    pub dropped: Vec<String>,
-}
+pub use super::write::Written;
 
 /// Moves on one line, and the width (Shift_JIS bytes) each is padded to, as Kifu for Windows
 /// writes them.
 const MOVES_PER_LINE: usize = 6;
 const MOVE_WIDTH: usize = 12;
 
-fn note(dropped: &mut Vec<String>, what: &str) {
-    if !dropped.iter().any(|d| d == what) {
-        dropped.push(what.to_string());
-    }
-}
-
-fn one_line(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.contains(['\n', '\r']) {
-        std::borrow::Cow::Owned(s.replace("\r\n", " ").replace(['\n', '\r'], " "))
-    } else {
-        std::borrow::Cow::Borrowed(s)
-    }
-}
-
-/// Whether a header key written as `key：value` reads back as that header (and not as a move,
-/// a comment, a board line, a variation or a summary).
-fn safe_key(key: &str) -> bool {
-    let Some(first) = key.chars().next() else {
-        return false;
-    };
-    !key.contains([':', '：', '\n', '\r'])
-        && !matches!(
-            first,
-            '#' | '*' | '&' | '|' | '+' | '１'
-                ..='９' | '同' | '仝' | ' ' | '\t' | '\u{3000}' | '\u{feff}'
-        )
-        && mark_color(first).is_none()
-        && !key.starts_with("まで")
-        && !key.starts_with("変化")
-        && !key.starts_with("手数＝")
-        && !key.starts_with("手数=")
-        && !ja::is_position_key(key)
-        && ja::trim_spaces(key) == key
-}
+/// The first characters of a KI2 move, and the further prefixes the reader takes for something
+/// else: a header key must not start with them.
+const KEYS: (fn(char) -> bool, &[&str]) = (
+    |c| matches!(c, '１'..='９' | '同' | '仝') || mark_color(c).is_some(),
+    &[],
+);
 
 /// Writes `record` as KI2, in the layout Kifu for Windows writes:
 ///
@@ -769,33 +565,7 @@ pub fn write(record: &Record) -> Written {
     let mut dropped = Vec::new();
     let start = record.start.normalized();
     let handicap_game = matches!(start, Start::Handicap(h) if h != Handicap::Even);
-    let entries = record.metadata.entries();
-    let names_at = entries
-        .iter()
-        .position(|e| matches!(e.key, MetaKey::BlackName | MetaKey::WhiteName))
-        .unwrap_or(entries.len());
-    for (i, e) in entries.iter().enumerate() {
-        if i == names_at {
-            write_start(&start, &mut out);
-        }
-        let kif_is_raw = ja::meta_key(&e.raw_key) == e.key && e.key != MetaKey::Other;
-        let key: &str = if kif_is_raw || e.key == MetaKey::Other {
-            &e.raw_key
-        } else {
-            ja::kif_key(e.key, handicap_game).unwrap_or(&e.raw_key)
-        };
-        if key == "手合割" {
-            continue;
-        }
-        if !safe_key(key) {
-            note(&mut dropped, &format!("header `{}`", one_line(key)));
-            continue;
-        }
-        let _ = writeln!(out, "{key}：{}", one_line(&e.value));
-    }
-    if names_at == entries.len() {
-        write_start(&start, &mut out);
-    }
+    kakinoki::write_headers(record, &start, handicap_game, KEYS, &mut out, &mut dropped);
     let tree = &record.tree;
     write_notes(tree.root(), &mut out);
     let pos = start.position().ok();
@@ -997,19 +767,7 @@ impl LineWriter<'_> {
                 }
             }
         }
-        let implied = match e.kind {
-            Resignation
-            | Timeout
-            | IllegalMove
-            | FoulWin
-            | Declaration
-            | ForfeitWin
-            | ForfeitLoss
-            | Try
-            | IllegalAction { .. } => e.implied_winner(to_move).flatten(),
-            _ => None,
-        };
-        let winner = e.stated_winner.or(implied);
+        let winner = kakinoki::summary_winner(e, to_move);
         let side = |c: Color| ja::side_name(c, self.handicap_game);
         let n = moves;
         let (kind, winner) = match &e.kind {
@@ -1061,53 +819,13 @@ impl LineWriter<'_> {
     }
 }
 
-fn write_start(start: &Start, out: &mut String) {
-    match start {
-        Start::Handicap(h) => {
-            let _ = writeln!(out, "手合割：{}", h.japanese());
-            if h.jkf_preset().is_none() {
-                ja::write_board(&h.setup(), out);
-            }
-        }
-        Start::Position(setup) => {
-            out.push_str("手合割：その他\n");
-            ja::write_board(setup, out);
-        }
-    }
-}
-
-fn write_notes(node: &Node, out: &mut String) {
-    for c in node.comments() {
-        for line in c.split('\n') {
-            let line = line.strip_suffix('\r').unwrap_or(line);
-            out.push('*');
-            if line.starts_with('*') {
-                out.push(' ');
-            }
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    for c in node.engine_comments() {
-        for line in c.split('\n') {
-            out.push_str("**");
-            out.push_str(line.strip_suffix('\r').unwrap_or(line));
-            out.push('\n');
-        }
-    }
-    if let Some(b) = node.bookmark() {
-        out.push('&');
-        out.push_str(&one_line(b));
-        out.push('\n');
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::formats::ki2_move::{Promo, Relative};
     use crate::record::replay::{replay, ReplayOptions};
     use crate::record::Format;
+    use crate::record::MetaKey;
     use crate::shogi::PieceKind;
     use crate::text::{decode, EncodingChoice};
 

@@ -45,10 +45,12 @@
 
 use std::fmt::Write as _;
 
-use super::japanese::{self as ja, HandicapName};
+use super::japanese as ja;
+use super::kakinoki::{self, column_of, one_line, skip_spaces, write_notes, Preamble};
+use super::write::note;
 use crate::record::{
-    Ending, EndingKind, MetaKey, MoveEntry, MoveTime, MoveTree, Node, NodeId, NodeKind, ReadIssue,
-    Record, Start,
+    Ending, EndingKind, MoveEntry, MoveTime, MoveTree, Node, NodeId, NodeKind, ReadIssue, Record,
+    Start,
 };
 use crate::shogi::{Color, Handicap, Move, PieceKind, Position, Setup, Square};
 
@@ -117,10 +119,7 @@ struct Tail {
 struct Reader {
     record: Record,
     stopped: bool,
-    moves_started: bool,
-    handicap: Option<(String, u32, u32)>,
-    board: ja::BoardReader,
-    board_line: u32,
+    pre: Preamble,
     start_setup: Option<Setup>,
     start_side: Color,
     /// The nodes of the current line from the root: `path[k]` is the node at ply `k`.
@@ -144,10 +143,7 @@ impl Reader {
         Reader {
             record,
             stopped: false,
-            moves_started: false,
-            handicap: None,
-            board: ja::BoardReader::new(),
-            board_line: 0,
+            pre: Preamble::new(),
             start_setup: None,
             start_side: Color::Black,
             path: vec![MoveTree::ROOT],
@@ -167,9 +163,11 @@ impl Reader {
     }
 
     fn error(&mut self, code: &'static str, line: u32, column: u32, message: String) {
-        self.record
-            .errors
-            .push(ReadIssue::new(code, line, column, message));
+        self.stop(ReadIssue::new(code, line, column, message));
+    }
+
+    fn stop(&mut self, issue: ReadIssue) {
+        self.record.errors.push(issue);
         self.stopped = true;
     }
 
@@ -228,61 +226,10 @@ impl Reader {
                 return;
             }
         }
-        if !self.moves_started {
-            match self.board.line(line) {
-                Ok(true) => {
-                    if self.board_line == 0 {
-                        self.board_line = no;
-                    }
-                    return;
-                }
-                Ok(false) => {}
-                Err(e) => {
-                    let column = u32::try_from(e.char_offset)
-                        .unwrap_or(u32::MAX)
-                        .saturating_add(1);
-                    self.error("parse-error", no, column, e.message);
-                    return;
-                }
-            }
-        } else if body.starts_with('|') || body.starts_with("+-") {
-            self.warn(
-                "misplaced-board",
-                no,
-                col,
-                "A board diagram line comes after the moves began and was ignored; a board diagram belongs in the header.".to_string(),
-            );
-            return;
-        }
-        if let Some((key, value)) = ja::split_header(body) {
-            if key == "手合割" {
-                if self.moves_started {
-                    self.warn(
-                        "misplaced-handicap",
-                        no,
-                        col,
-                        format!("The handicap line `{trimmed}` comes after the moves began and was ignored."),
-                    );
-                } else {
-                    let vcol = column_of(
-                        line,
-                        line.len() - line.trim_start_matches(|c| c != '：' && c != ':').len(),
-                    ) + 1;
-                    self.handicap = Some((value.to_string(), no, vcol));
-                }
-                return;
-            }
-            if ja::is_position_key(key) {
-                self.warn(
-                    "misplaced-board",
-                    no,
-                    col,
-                    format!("The line `{trimmed}` describes the start position but comes after the moves began; it was ignored."),
-                );
-                return;
-            }
-            self.record.metadata.push(ja::meta_key(key), key, value, no);
-            return;
+        match self.pre.header_line(&mut self.record, line, at, no) {
+            Ok(true) => return,
+            Ok(false) => {}
+            Err(e) => return self.stop(e),
         }
         self.warn(
             "unknown-line",
@@ -294,77 +241,13 @@ impl Reader {
 
     /// Decides the start position when the move section begins (or the text ends).
     fn begin_moves(&mut self) {
-        if self.moves_started {
+        if self.pre.moves_started {
             return;
         }
-        self.moves_started = true;
-        let named = self
-            .handicap
-            .as_ref()
-            .map(|(name, _, _)| ja::handicap_from_name(name));
-        let start = if self.board.has_board() {
-            if self.board.rows() != 9 {
-                self.error(
-                    "parse-error",
-                    self.board_line.max(1),
-                    1,
-                    format!(
-                        "The board diagram has {} rows; expected nine rows `| ・ ・ … ・|一` between the `+---…---+` borders.",
-                        self.board.rows()
-                    ),
-                );
-                return;
-            }
-            let mut setup = self.board.setup(Color::Black);
-            if let Some(HandicapName::Named(h)) = named {
-                let hs = h.setup();
-                if self.board.side().is_none() && hs.board == setup.board && hs.hands == setup.hands
-                {
-                    setup.side_to_move = hs.side_to_move;
-                }
-                if hs.board != setup.board
-                    || hs.hands != setup.hands
-                    || hs.side_to_move != setup.side_to_move
-                {
-                    let (name, line, col) = self.handicap.clone().unwrap_or_default();
-                    self.warn(
-                        "handicap-mismatch",
-                        line,
-                        col,
-                        format!("The handicap `{}` does not match the board diagram; the board diagram is used.", ja::trim_spaces(&name)),
-                    );
-                }
-            }
-            Start::Position(setup).normalized()
-        } else {
-            if self.board.has_hands() || self.board.side().is_some() {
-                self.warn(
-                    "incomplete-board",
-                    self.board_line.max(1),
-                    1,
-                    "Pieces in hand or a side to move are given without a board diagram; they were ignored.".to_string(),
-                );
-            }
-            match named {
-                None => Start::Handicap(Handicap::Even),
-                Some(HandicapName::Named(h)) => Start::Handicap(h),
-                Some(other) => {
-                    let (name, line, col) = self.handicap.clone().unwrap_or_default();
-                    let name = ja::trim_spaces(&name);
-                    let why = if other == HandicapName::Custom {
-                        format!("The handicap `{name}` needs a board diagram giving the position, and there is none")
-                    } else {
-                        format!("The handicap `{name}` is not a name this reader knows and no board diagram gives the position")
-                    };
-                    self.error(
-                        "unknown-handicap",
-                        line,
-                        col,
-                        format!("{why}; expected 平手, 香落ち, 右香落ち, 角落ち, 飛車落ち, 飛香落ち, 二枚落ち, 三枚落ち, 四枚落ち, 五枚落ち, 左五枚落ち, 六枚落ち, 左七枚落ち, 右七枚落ち, 八枚落ち, 十枚落ち, or a board diagram."),
-                    );
-                    return;
-                }
-            }
+        self.pre.moves_started = true;
+        let start = match self.pre.start(&mut self.record.warnings) {
+            Ok(start) => start,
+            Err(e) => return self.stop(e),
         };
         let setup = start.setup();
         self.start_side = setup.side_to_move;
@@ -431,9 +314,9 @@ impl Reader {
         let digits_end = i;
         let rest = line.get(i..).unwrap_or("");
         let body_at = i + (rest.len() - rest.trim_start_matches(ja::is_space).len());
-        if !self.moves_started && line.get(at..).is_some_and(|b| b.starts_with('9')) {
+        if !self.pre.moves_started && line.get(at..).is_some_and(|b| b.starts_with('9')) {
             // ASCII file labels above a board diagram (`9 8 7 … 1`).
-            if self.board.line(line) == Ok(true) {
+            if self.pre.board.line(line) == Ok(true) {
                 return;
             }
         }
@@ -644,7 +527,7 @@ impl Reader {
             );
             return;
         };
-        if !self.moves_started || self.path.len() == 1 && self.record.tree.is_empty() {
+        if !self.pre.moves_started || self.path.len() == 1 && self.record.tree.is_empty() {
             self.warn(
                 "misplaced-variation",
                 no,
@@ -688,17 +571,12 @@ impl Reader {
 
     /// Makes the current path end at `node`.
     fn set_path_to(&mut self, node: NodeId) {
-        let mut chain: Vec<NodeId> =
-            std::iter::successors(Some(node), |&id| self.record.tree.node(id).parent()).collect();
-        chain.reverse();
-        self.path.clear();
-        self.path_moves.clear();
-        let mut moves = 0;
-        for id in chain {
-            moves += u32::from(matches!(self.record.tree.node(id).kind, NodeKind::Move(_)));
-            self.path.push(id);
-            self.path_moves.push(moves);
-        }
+        kakinoki::set_path_to(
+            &self.record.tree,
+            node,
+            &mut self.path,
+            &mut self.path_moves,
+        );
         self.cache = None;
     }
 
@@ -745,31 +623,12 @@ impl Reader {
             }
             return;
         }
-        if s.kind == EndingKind::Unknown {
-            self.warn(
-                "unknown-ending",
-                no,
-                col,
-                format!("The summary `{text}` names no ending this reader knows; it is kept as an ending of unknown kind."),
-            );
-        }
-        if s.plies.is_some_and(|p| p != plies) {
-            self.warn(
-                "summary-mismatch",
-                no,
-                col,
-                format!(
-                    "The summary `{text}` disagrees with the record: the line has {plies} moves."
-                ),
-            );
-        }
-        let mut ending = Ending::new(s.kind, text);
-        ending.stated_winner = s.winner;
+        let ending = kakinoki::summary_ending(text, s, plies, no, col, &mut self.record.warnings);
         self.push_node(NodeKind::Ending(Box::new(ending)), no, None, false);
     }
 
     fn finish(mut self) -> Record {
-        if !self.stopped && !self.moves_started {
+        if !self.stopped && !self.pre.moves_started {
             self.begin_moves();
         }
         self.record
@@ -936,18 +795,6 @@ fn parse_body(s: &str) -> Result<(Body<'_>, usize), (usize, &'static str)> {
     Ok((Body::Move(w), i))
 }
 
-/// Skips ASCII spaces, tabs and ideographic spaces from byte `i`.
-#[inline]
-fn skip_spaces(b: &[u8], mut i: usize) -> usize {
-    loop {
-        match b.get(i) {
-            Some(b' ' | b'\t') => i += 1,
-            Some(0xE3) if b.get(i + 1) == Some(&0x80) && b.get(i + 2) == Some(&0x80) => i += 3,
-            _ => return i,
-        }
-    }
-}
-
 /// Parses what follows a move: spaces, time columns, `+`.
 #[inline]
 fn parse_tail(s: &str) -> Tail {
@@ -1044,16 +891,6 @@ fn duration_ms(b: &[u8], i: &mut usize) -> Option<Option<u64>> {
     Some(Some(secs.saturating_mul(1000)))
 }
 
-/// The 1-based character column of byte `at` in `line`.
-fn column_of(line: &str, at: usize) -> u32 {
-    let at = at.min(line.len());
-    let chars = line
-        .as_bytes()
-        .get(..at)
-        .map_or(0, |b| b.iter().filter(|&&c| (c & 0xC0) != 0x80).count());
-    u32::try_from(chars).unwrap_or(u32::MAX).saturating_add(1)
-}
-
 // ---------------------------------------------------------------------------------------------
 // Writing
 // ---------------------------------------------------------------------------------------------
@@ -1067,47 +904,11 @@ pub struct WriteOptions {
 }
 
 /// The written text and what the format could not carry.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Written {
-    /// The KIF text (encode it as the caller chose; [`sjis_fallbacks`] makes it Shift_JIS-safe).
-    pub text: String,
-    /// What was left out or changed, one entry per kind.
-    pub dropped: Vec<String>,
-}
+pub use super::write::Written;
 
-fn note(dropped: &mut Vec<String>, what: &str) {
-    if !dropped.iter().any(|d| d == what) {
-        dropped.push(what.to_string());
-    }
-}
-
-fn one_line(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.contains(['\n', '\r']) {
-        std::borrow::Cow::Owned(s.replace("\r\n", " ").replace(['\n', '\r'], " "))
-    } else {
-        std::borrow::Cow::Borrowed(s)
-    }
-}
-
-/// Whether a header key written as `key：value` reads back as that header.
-fn safe_key(key: &str) -> bool {
-    let Some(first) = key.chars().next() else {
-        return false;
-    };
-    !key.contains([':', '：', '\n', '\r'])
-        && !matches!(
-            first,
-            '#' | '*' | '&' | '|' | '+' | '0'..='9' | '９' | ' ' | '\t' | '\u{3000}' | '\u{feff}'
-        )
-        && !key.starts_with("まで")
-        && !key.starts_with("変化")
-        && !key.starts_with("手数-")
-        && !key.starts_with("手数－")
-        && !key.starts_with("手数＝")
-        && !key.starts_with("手数=")
-        && !ja::is_position_key(key)
-        && ja::trim_spaces(key) == key
-}
+/// The first characters of a KIF move line, and the further prefixes the reader takes for
+/// something else: a header key must not start with them.
+const KEYS: (fn(char) -> bool, &[&str]) = (|c| matches!(c, '0'..='9' | '９'), &["手数-", "手数－"]);
 
 /// Writes `record` as KIF, in the layout Kifu for Windows writes:
 ///
@@ -1131,33 +932,7 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
     }
     let start = record.start.normalized();
     let handicap_game = matches!(start, Start::Handicap(h) if h != Handicap::Even);
-    let entries = record.metadata.entries();
-    let names_at = entries
-        .iter()
-        .position(|e| matches!(e.key, MetaKey::BlackName | MetaKey::WhiteName))
-        .unwrap_or(entries.len());
-    for (i, e) in entries.iter().enumerate() {
-        if i == names_at {
-            write_start(&start, &mut out);
-        }
-        let kif_is_raw = ja::meta_key(&e.raw_key) == e.key && e.key != MetaKey::Other;
-        let key: &str = if kif_is_raw || e.key == MetaKey::Other {
-            &e.raw_key
-        } else {
-            ja::kif_key(e.key, handicap_game).unwrap_or(&e.raw_key)
-        };
-        if key == "手合割" {
-            continue;
-        }
-        if !safe_key(key) {
-            note(&mut dropped, &format!("header `{}`", one_line(key)));
-            continue;
-        }
-        let _ = writeln!(out, "{key}：{}", one_line(&e.value));
-    }
-    if names_at == entries.len() {
-        write_start(&start, &mut out);
-    }
+    kakinoki::write_headers(record, &start, handicap_game, KEYS, &mut out, &mut dropped);
     out.push_str("手数----指手---------消費時間--\n");
     let tree = &record.tree;
     write_notes(tree.root(), &mut out);
@@ -1379,19 +1154,7 @@ impl LineWriter<'_> {
 /// The `まで…` line after an ending, when there is something to say.
 fn summary_for(e: &Ending, to_move: Color, moves: u32, handicap: bool) -> Option<String> {
     use EndingKind::*;
-    let implied = match e.kind {
-        Resignation
-        | Timeout
-        | IllegalMove
-        | FoulWin
-        | Declaration
-        | ForfeitWin
-        | ForfeitLoss
-        | Try
-        | IllegalAction { .. } => e.implied_winner(to_move).flatten(),
-        _ => None,
-    };
-    let winner = e.stated_winner.or(implied);
+    let winner = kakinoki::summary_winner(e, to_move);
     let kind = match &e.kind {
         IllegalAction { .. } => {
             if winner == Some(to_move) {
@@ -1403,47 +1166,6 @@ fn summary_for(e: &Ending, to_move: Color, moves: u32, handicap: bool) -> Option
         k => k.clone(),
     };
     ja::summary_sentence(moves as usize, &kind, winner, handicap)
-}
-
-fn write_start(start: &Start, out: &mut String) {
-    match start {
-        Start::Handicap(h) => {
-            let _ = writeln!(out, "手合割：{}", h.japanese());
-            if h.jkf_preset().is_none() {
-                ja::write_board(&h.setup(), out);
-            }
-        }
-        Start::Position(setup) => {
-            out.push_str("手合割：その他\n");
-            ja::write_board(setup, out);
-        }
-    }
-}
-
-fn write_notes(node: &Node, out: &mut String) {
-    for c in node.comments() {
-        for line in c.split('\n') {
-            let line = line.strip_suffix('\r').unwrap_or(line);
-            out.push('*');
-            if line.starts_with('*') {
-                out.push(' ');
-            }
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    for c in node.engine_comments() {
-        for line in c.split('\n') {
-            out.push_str("**");
-            out.push_str(line.strip_suffix('\r').unwrap_or(line));
-            out.push('\n');
-        }
-    }
-    if let Some(b) = node.bookmark() {
-        out.push('&');
-        out.push_str(&one_line(b));
-        out.push('\n');
-    }
 }
 
 fn push_time(out: &mut String, t: MoveTime, dropped: &mut Vec<String>) {
@@ -1523,6 +1245,7 @@ fn move_text(
 mod tests {
     use super::*;
     use crate::record::replay::{replay, ReplayOptions};
+    use crate::record::MetaKey;
     use crate::text::{decode, EncodingChoice};
 
     fn one(text: &str) -> Record {

@@ -8,6 +8,7 @@ pub mod csa;
 pub mod detect;
 pub mod japanese;
 pub mod jkf;
+mod kakinoki;
 pub mod ki2;
 pub mod ki2_move;
 pub mod kif;

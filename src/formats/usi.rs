@@ -290,15 +290,8 @@ fn read_line(line: &str, line_no: u32, record: &mut Record) -> Result<(), ReadIs
     Ok(())
 }
 
-/// A record written as text, with what the format could not carry.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Written {
-    /// The text: one line, ending in a newline.
-    pub text: String,
-    /// The kinds of data the record held that the text does not: `metadata`, `comments`,
-    /// `times`, `variations`, `bookmarks`, `ending` (one entry per kind present).
-    pub dropped: Vec<String>,
-}
+/// The written text and what the format could not carry.
+pub use super::write::Written;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Style {

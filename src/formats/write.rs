@@ -24,6 +24,13 @@ pub struct Written {
     pub dropped: Vec<String>,
 }
 
+/// Adds `what` to the list of what a writer left out, once.
+pub(crate) fn note(dropped: &mut Vec<String>, what: &str) {
+    if !dropped.iter().any(|d| d == what) {
+        dropped.push(what.to_string());
+    }
+}
+
 /// The encoding a format is written in unless told otherwise: Shift_JIS for `kif` and `ki2`
 /// (as the desktop programs expect), UTF-8 for everything else.
 pub fn default_encoding(format: Format) -> Encoding {
@@ -37,39 +44,15 @@ pub fn default_encoding(format: Format) -> Encoding {
 pub fn write(record: &Record, format: Format, options: &WriteOptions) -> Written {
     let encoding = options.encoding.unwrap_or_else(|| default_encoding(format));
     match format {
-        Format::Csa => {
-            let w = csa::write(
-                record,
-                &csa::WriteOptions {
-                    version: options.csa_version,
-                },
-            );
-            Written {
-                text: w.text,
-                dropped: w.dropped,
-            }
-        }
-        Format::Sfen => {
-            let w = usi::write_sfen(record);
-            Written {
-                text: w.text,
-                dropped: w.dropped,
-            }
-        }
-        Format::Usi => {
-            let w = usi::write_usi(record);
-            Written {
-                text: w.text,
-                dropped: w.dropped,
-            }
-        }
-        Format::Jkf => {
-            let w = jkf::write(record);
-            Written {
-                text: w.text,
-                dropped: w.dropped,
-            }
-        }
+        Format::Csa => csa::write(
+            record,
+            &csa::WriteOptions {
+                version: options.csa_version,
+            },
+        ),
+        Format::Sfen => usi::write_sfen(record),
+        Format::Usi => usi::write_usi(record),
+        Format::Jkf => jkf::write(record),
         Format::Kif | Format::Kifu => {
             // Declare the encoding when it differs from the extension's convention.
             let conventional = if format == Format::Kif {
@@ -83,24 +66,14 @@ pub fn write(record: &Record, format: Format, options: &WriteOptions) -> Written
                 _ => "UTF-8",
             };
             let declare = (encoding != conventional).then_some(name);
-            let w = kif::write(
+            kif::write(
                 record,
                 &kif::WriteOptions {
                     declare_encoding: declare,
                 },
-            );
-            Written {
-                text: w.text,
-                dropped: w.dropped,
-            }
+            )
         }
-        Format::Ki2 | Format::Ki2u => {
-            let w = ki2::write(record);
-            Written {
-                text: w.text,
-                dropped: w.dropped,
-            }
-        }
+        Format::Ki2 | Format::Ki2u => ki2::write(record),
     }
 }
 

@@ -1,0 +1,388 @@
+//! Reading and writing machinery that KIF and KI2 share (both are Kakinoki's formats): the
+//! header and board-diagram part of the preamble, the choice of the start position, the
+//! current line of a record being read, and the header, start and note lines of the writers.
+
+use std::fmt::Write as _;
+
+use super::japanese::{self as ja, HandicapName};
+use super::write::note;
+use crate::record::{
+    Ending, EndingKind, MetaKey, MoveTree, Node, NodeId, NodeKind, ReadIssue, Record, Start,
+};
+use crate::shogi::{Color, Handicap};
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+/// Skips ASCII spaces, tabs and ideographic spaces from byte `i`.
+#[inline]
+pub(super) fn skip_spaces(b: &[u8], mut i: usize) -> usize {
+    loop {
+        match b.get(i) {
+            Some(b' ' | b'\t') => i += 1,
+            Some(0xE3) if b.get(i + 1) == Some(&0x80) && b.get(i + 2) == Some(&0x80) => i += 3,
+            _ => return i,
+        }
+    }
+}
+
+/// The 1-based character column of byte `at` in `line`.
+pub(super) fn column_of(line: &str, at: usize) -> u32 {
+    let at = at.min(line.len());
+    let chars = line
+        .as_bytes()
+        .get(..at)
+        .map_or(0, |b| b.iter().filter(|&&c| (c & 0xC0) != 0x80).count());
+    u32::try_from(chars).unwrap_or(u32::MAX).saturating_add(1)
+}
+
+/// What the lines before the moves say about the start: the handicap line, the board diagram.
+pub(super) struct Preamble {
+    pub(super) moves_started: bool,
+    handicap: Option<(String, u32, u32)>,
+    pub(super) board: ja::BoardReader,
+    board_line: u32,
+}
+
+impl Preamble {
+    pub(super) fn new() -> Preamble {
+        Preamble {
+            moves_started: false,
+            handicap: None,
+            board: ja::BoardReader::new(),
+            board_line: 0,
+        }
+    }
+
+    /// Reads a board diagram line (before the moves) or a header line `key：value` (kept in
+    /// `record`'s metadata, or as the handicap). `Ok(false)`: the line is neither; `Err`: an
+    /// error that stops the record.
+    pub(super) fn header_line(
+        &mut self,
+        record: &mut Record,
+        line: &str,
+        at: usize,
+        no: u32,
+    ) -> Result<bool, ReadIssue> {
+        let body = line.get(at..).unwrap_or("");
+        let col = column_of(line, at);
+        let trimmed = ja::trim_spaces(body);
+        let warn = |record: &mut Record, code, message| {
+            record.warnings.push(ReadIssue::new(code, no, col, message));
+        };
+        if !self.moves_started {
+            match self.board.line(line) {
+                Ok(true) => {
+                    if self.board_line == 0 {
+                        self.board_line = no;
+                    }
+                    return Ok(true);
+                }
+                Ok(false) => {}
+                Err(e) => {
+                    let column = u32::try_from(e.char_offset)
+                        .unwrap_or(u32::MAX)
+                        .saturating_add(1);
+                    return Err(ReadIssue::new("parse-error", no, column, e.message));
+                }
+            }
+        } else if body.starts_with('|') || body.starts_with("+-") {
+            warn(
+                record,
+                "misplaced-board",
+                "A board diagram line comes after the moves began and was ignored; a board diagram belongs in the header.".to_string(),
+            );
+            return Ok(true);
+        }
+        if let Some((key, value)) = ja::split_header(body) {
+            if key == "手合割" {
+                if self.moves_started {
+                    warn(
+                        record,
+                        "misplaced-handicap",
+                        format!("The handicap line `{trimmed}` comes after the moves began and was ignored."),
+                    );
+                } else {
+                    let vcol = column_of(
+                        line,
+                        line.len() - line.trim_start_matches(|c| c != '：' && c != ':').len(),
+                    ) + 1;
+                    self.handicap = Some((value.to_string(), no, vcol));
+                }
+                return Ok(true);
+            }
+            if ja::is_position_key(key) {
+                warn(
+                    record,
+                    "misplaced-board",
+                    format!("The line `{trimmed}` describes the start position but comes after the moves began; it was ignored."),
+                );
+                return Ok(true);
+            }
+            record.metadata.push(ja::meta_key(key), key, value, no);
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Decides the start position when the moves begin (or the text ends): the board diagram
+    /// wins over a named handicap that disagrees with it. `Err`: an error that stops the record.
+    pub(super) fn start(&self, warnings: &mut Vec<ReadIssue>) -> Result<Start, ReadIssue> {
+        let named = self
+            .handicap
+            .as_ref()
+            .map(|(name, _, _)| ja::handicap_from_name(name));
+        let start = if self.board.has_board() {
+            if self.board.rows() != 9 {
+                return Err(ReadIssue::new(
+                    "parse-error",
+                    self.board_line.max(1),
+                    1,
+                    format!(
+                        "The board diagram has {} rows; expected nine rows `| ・ ・ … ・|一` between the `+---…---+` borders.",
+                        self.board.rows()
+                    ),
+                ));
+            }
+            let mut setup = self.board.setup(Color::Black);
+            if let Some(HandicapName::Named(h)) = named {
+                let hs = h.setup();
+                if self.board.side().is_none() && hs.board == setup.board && hs.hands == setup.hands
+                {
+                    setup.side_to_move = hs.side_to_move;
+                }
+                if hs.board != setup.board
+                    || hs.hands != setup.hands
+                    || hs.side_to_move != setup.side_to_move
+                {
+                    let (name, line, col) = self.handicap.clone().unwrap_or_default();
+                    warnings.push(ReadIssue::new(
+                        "handicap-mismatch",
+                        line,
+                        col,
+                        format!("The handicap `{}` does not match the board diagram; the board diagram is used.", ja::trim_spaces(&name)),
+                    ));
+                }
+            }
+            Start::Position(setup).normalized()
+        } else {
+            if self.board.has_hands() || self.board.side().is_some() {
+                warnings.push(ReadIssue::new(
+                    "incomplete-board",
+                    self.board_line.max(1),
+                    1,
+                    "Pieces in hand or a side to move are given without a board diagram; they were ignored.".to_string(),
+                ));
+            }
+            match named {
+                None => Start::Handicap(Handicap::Even),
+                Some(HandicapName::Named(h)) => Start::Handicap(h),
+                Some(other) => {
+                    let (name, line, col) = self.handicap.clone().unwrap_or_default();
+                    let name = ja::trim_spaces(&name);
+                    let why = if other == HandicapName::Custom {
+                        format!("The handicap `{name}` needs a board diagram giving the position, and there is none")
+                    } else {
+                        format!("The handicap `{name}` is not a name this reader knows and no board diagram gives the position")
+                    };
+                    return Err(ReadIssue::new(
+                        "unknown-handicap",
+                        line,
+                        col,
+                        format!("{why}; expected 平手, 香落ち, 右香落ち, 角落ち, 飛車落ち, 飛香落ち, 二枚落ち, 三枚落ち, 四枚落ち, 五枚落ち, 左五枚落ち, 六枚落ち, 左七枚落ち, 右七枚落ち, 八枚落ち, 十枚落ち, or a board diagram."),
+                    ));
+                }
+            }
+        };
+        Ok(start)
+    }
+}
+
+/// Makes the current line (`path[k]`: the node at ply `k`; `path_moves[k]`: how many of
+/// `path[1..=k]` are moves) end at `node`.
+pub(super) fn set_path_to(
+    tree: &MoveTree,
+    node: NodeId,
+    path: &mut Vec<NodeId>,
+    path_moves: &mut Vec<u32>,
+) {
+    let mut chain: Vec<NodeId> =
+        std::iter::successors(Some(node), |&id| tree.node(id).parent()).collect();
+    chain.reverse();
+    path.clear();
+    path_moves.clear();
+    let mut moves = 0;
+    for id in chain {
+        moves += u32::from(matches!(tree.node(id).kind, NodeKind::Move(_)));
+        path.push(id);
+        path_moves.push(moves);
+    }
+}
+
+/// The ending a `まで…` summary creates where no ending precedes it; `count` is what the line
+/// holds that the summary's ply count is checked against.
+pub(super) fn summary_ending(
+    text: &str,
+    s: ja::Summary,
+    count: u32,
+    no: u32,
+    col: u32,
+    warnings: &mut Vec<ReadIssue>,
+) -> Ending {
+    if s.kind == EndingKind::Unknown {
+        warnings.push(ReadIssue::new(
+            "unknown-ending",
+            no,
+            col,
+            format!("The summary `{text}` names no ending this reader knows; it is kept as an ending of unknown kind."),
+        ));
+    }
+    if s.plies.is_some_and(|p| p != count) {
+        warnings.push(ReadIssue::new(
+            "summary-mismatch",
+            no,
+            col,
+            format!("The summary `{text}` disagrees with the record: the line has {count} moves."),
+        ));
+    }
+    let mut ending = Ending::new(s.kind, text);
+    ending.stated_winner = s.winner;
+    ending
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------------
+
+pub(super) fn one_line(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains(['\n', '\r']) {
+        std::borrow::Cow::Owned(s.replace("\r\n", " ").replace(['\n', '\r'], " "))
+    } else {
+        std::borrow::Cow::Borrowed(s)
+    }
+}
+
+/// Whether a header key written as `key：value` reads back as that header (and not as a move,
+/// a comment, a board line, a variation or a summary): `starts_move` tells the first
+/// characters that begin a move line, `reserved` the further prefixes the reader takes for
+/// something else.
+fn safe_key(key: &str, starts_move: fn(char) -> bool, reserved: &[&str]) -> bool {
+    let Some(first) = key.chars().next() else {
+        return false;
+    };
+    !key.contains([':', '：', '\n', '\r'])
+        && !matches!(
+            first,
+            '#' | '*' | '&' | '|' | '+' | ' ' | '\t' | '\u{3000}' | '\u{feff}'
+        )
+        && !starts_move(first)
+        && !key.starts_with("まで")
+        && !key.starts_with("変化")
+        && !reserved.iter().any(|r| key.starts_with(r))
+        && !key.starts_with("手数＝")
+        && !key.starts_with("手数=")
+        && !ja::is_position_key(key)
+        && ja::trim_spaces(key) == key
+}
+
+/// Writes the header lines `key：value` in the record's order (shared keys from other formats
+/// get their KIF names), with `手合割：…` (and a board diagram for a position no handicap
+/// names) before the players' names; a key that would not read back is noted in `dropped`.
+pub(super) fn write_headers(
+    record: &Record,
+    start: &Start,
+    handicap_game: bool,
+    keys: (fn(char) -> bool, &[&str]),
+    out: &mut String,
+    dropped: &mut Vec<String>,
+) {
+    let entries = record.metadata.entries();
+    let names_at = entries
+        .iter()
+        .position(|e| matches!(e.key, MetaKey::BlackName | MetaKey::WhiteName))
+        .unwrap_or(entries.len());
+    for (i, e) in entries.iter().enumerate() {
+        if i == names_at {
+            write_start(start, out);
+        }
+        let kif_is_raw = ja::meta_key(&e.raw_key) == e.key && e.key != MetaKey::Other;
+        let key: &str = if kif_is_raw || e.key == MetaKey::Other {
+            &e.raw_key
+        } else {
+            ja::kif_key(e.key, handicap_game).unwrap_or(&e.raw_key)
+        };
+        if key == "手合割" {
+            continue;
+        }
+        if !safe_key(key, keys.0, keys.1) {
+            note(dropped, &format!("header `{}`", one_line(key)));
+            continue;
+        }
+        let _ = writeln!(out, "{key}：{}", one_line(&e.value));
+    }
+    if names_at == entries.len() {
+        write_start(start, out);
+    }
+}
+
+fn write_start(start: &Start, out: &mut String) {
+    match start {
+        Start::Handicap(h) => {
+            let _ = writeln!(out, "手合割：{}", h.japanese());
+            if h.jkf_preset().is_none() {
+                ja::write_board(&h.setup(), out);
+            }
+        }
+        Start::Position(setup) => {
+            out.push_str("手合割：その他\n");
+            ja::write_board(setup, out);
+        }
+    }
+}
+
+/// Writes a node's `*` comments, `**` engine comments and `&` bookmark.
+pub(super) fn write_notes(node: &Node, out: &mut String) {
+    for c in node.comments() {
+        for line in c.split('\n') {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            out.push('*');
+            if line.starts_with('*') {
+                out.push(' ');
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    for c in node.engine_comments() {
+        for line in c.split('\n') {
+            out.push_str("**");
+            out.push_str(line.strip_suffix('\r').unwrap_or(line));
+            out.push('\n');
+        }
+    }
+    if let Some(b) = node.bookmark() {
+        out.push('&');
+        out.push_str(&one_line(b));
+        out.push('\n');
+    }
+}
+
+/// The winner a `まで…` summary names for an ending: the stated one, else the one the ending
+/// implies.
+pub(super) fn summary_winner(e: &Ending, to_move: Color) -> Option<Color> {
+    use EndingKind::*;
+    let implied = match e.kind {
+        Resignation
+        | Timeout
+        | IllegalMove
+        | FoulWin
+        | Declaration
+        | ForfeitWin
+        | ForfeitLoss
+        | Try
+        | IllegalAction { .. } => e.implied_winner(to_move).flatten(),
+        _ => None,
+    };
+    e.stated_winner.or(implied)
+}
