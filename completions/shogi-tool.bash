@@ -115,7 +115,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__bench__subcmd__replay)
-            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --help --version"
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -146,6 +146,18 @@ _shogi__tool() {
                     return 0
                     ;;
                 --max-file-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-line-length)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variation-depth)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -213,7 +225,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__convert)
-            opts="-j -o -q -h -V --files-from --from --input-encoding --jobs --max-file-size --to --output --out-dir --encoding --force --strict --csa-version --quiet --help --version"
+            opts="-j -o -q -h -V --files-from --from --input-encoding --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --to --output --out-dir --encoding --force --strict --csa-version --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -240,6 +252,18 @@ _shogi__tool() {
                     return 0
                     ;;
                 --max-file-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-line-length)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variation-depth)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -531,7 +555,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__impasse)
-            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --sfen --handicap --ply --rule --format --help --version"
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --sfen --handicap --ply --rule --format --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -562,6 +586,18 @@ _shogi__tool() {
                     return 0
                     ;;
                 --max-file-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-line-length)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variation-depth)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -653,7 +689,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__positions)
-            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --ply --final --help --version"
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --ply --final --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -684,6 +720,18 @@ _shogi__tool() {
                     return 0
                     ;;
                 --max-file-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-line-length)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variation-depth)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -699,7 +747,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__stats)
-            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --format --games --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --help --version"
+            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --format --games --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -730,6 +778,18 @@ _shogi__tool() {
                     return 0
                     ;;
                 --max-file-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-line-length)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variation-depth)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -769,7 +829,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__validate)
-            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --format --max-moves --impasse-rule --deny-warnings --quiet --help --version"
+            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --format --max-moves --impasse-rule --deny-warnings --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -800,6 +860,18 @@ _shogi__tool() {
                     return 0
                     ;;
                 --max-file-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-line-length)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variation-depth)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -45,6 +45,9 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l from 
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s j -l jobs -d 'Worker threads (0: one per core)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-line-length -d 'The longest line accepted, in bytes' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-variations -d 'The most variations one record may hold' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'Compiler-style diagnostics'
 json\t'One JSON object per record (JSON Lines)'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-moves -d 'The move limit after which a game is a draw (default: the record\'s own, else none)' -r
@@ -59,6 +62,9 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l from -
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l input-encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s j -l jobs -d 'Worker threads (0: one per core)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l max-line-length -d 'The longest line accepted, in bytes' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l max-variations -d 'The most variations one record may hold' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l to -d 'The output format: kif, kifu, ki2, ki2u, csa, sfen, usi or jkf' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s o -l output -d 'Write everything to FILE (formats that hold one game take one record only)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l out-dir -d 'Write one file per record into DIR, named after its input with the new extension' -r -F
@@ -76,6 +82,9 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l from -d 
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s j -l jobs -d 'Worker threads (0: one per core)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-line-length -d 'The longest line accepted, in bytes' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-variations -d 'The most variations one record may hold' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l format -d 'Output format' -r -f -a "table\t'Aligned text for people'
 json\t'One JSON object (the form `--merge` reads)'
 csv\t'`section,key,value` rows'"
@@ -96,6 +105,9 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l from
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s j -l jobs -d 'Worker threads (0: one per core)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-line-length -d 'The longest line accepted, in bytes' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-variations -d 'The most variations one record may hold' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l ply -d 'Print only the bare SFEN after ply N (0 = the start), one line per record' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l final -d 'Print only the bare SFEN of the final position, one line per record'
@@ -107,6 +119,9 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l from -
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -s j -l jobs -d 'Worker threads (0: one per core)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l max-line-length -d 'The longest line accepted, in bytes' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l max-variations -d 'The most variations one record may hold' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l sfen -d 'Score this one position (an SFEN, or `startpos`) instead of reading records' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l handicap -d 'With --sfen: the handicap the game started from, whose removed pieces are credited to white\'s total points (a KIF name such as 二枚落ち, or a JKF code such as 2 or KA)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l ply -d 'Score the position after ply N of the main line (0 = the start) instead of the final one' -r
@@ -169,6 +184,9 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l f
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s j -l jobs -d 'Worker threads (0: one per core)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-line-length -d 'The longest line accepted, in bytes' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-variations -d 'The most variations one record may hold' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s h -l help -d 'Print help'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s V -l version -d 'Print version'

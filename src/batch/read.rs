@@ -19,6 +19,12 @@ pub struct ReadOptions {
     pub strict: bool,
     /// The largest input read, in bytes.
     pub max_file_size: u64,
+    /// The longest line accepted, in bytes.
+    pub max_line_length: usize,
+    /// The most variations (alternative moves) one record may hold.
+    pub max_variations: usize,
+    /// The deepest nesting of variations within variations.
+    pub max_variation_depth: usize,
 }
 
 impl Default for ReadOptions {
@@ -28,6 +34,9 @@ impl Default for ReadOptions {
             encoding: EncodingChoice::Auto,
             strict: false,
             max_file_size: 256 * 1024 * 1024,
+            max_line_length: 16 * 1024 * 1024,
+            max_variations: 1_000_000,
+            max_variation_depth: 10_000,
         }
     }
 }
@@ -116,7 +125,21 @@ pub fn read_input(input: &Input, options: &ReadOptions) -> FileRead {
             )),
         };
     };
+    if let Some((line, len)) = longest_line_over(&decoded.text, options.max_line_length) {
+        return FileRead {
+            path: path.clone(),
+            records: Vec::new(),
+            text: None,
+            error: Some(format!(
+                "{path}: line {line} is {len} bytes long, over the limit of {} (raise it with --max-line-length)",
+                options.max_line_length
+            )),
+        };
+    }
     let mut records = formats::read_str(&decoded.text, format);
+    for r in &mut records {
+        check_variation_limits(r, options);
+    }
     if records.is_empty() {
         return FileRead {
             path: path.clone(),
@@ -155,6 +178,51 @@ pub fn read_input(input: &Input, options: &ReadOptions) -> FileRead {
         records,
         text: Some(SourceText::new(decoded.text)),
         error: None,
+    }
+}
+
+/// The first line longer than `limit` bytes: (1-based line number, its length).
+fn longest_line_over(text: &str, limit: usize) -> Option<(usize, usize)> {
+    if text.len() <= limit {
+        return None;
+    }
+    text.split('\n')
+        .enumerate()
+        .find(|(_, l)| l.len() > limit)
+        .map(|(i, l)| (i + 1, l.len()))
+}
+
+/// Replaces a record that holds more variations, or deeper ones, than the limits allow by an
+/// error (so no later stage walks it).
+fn check_variation_limits(r: &mut Record, options: &ReadOptions) {
+    let tree = &r.tree;
+    let mut depth = vec![0usize; tree.len()];
+    let (mut variations, mut deepest) = (0usize, 0usize);
+    for id in tree.ids().skip(1) {
+        let node = tree.node(id);
+        let parent = node.parent().unwrap_or(0) as usize;
+        let is_alternative = tree.node(parent as u32).first_child() != Some(id);
+        depth[id as usize] = depth[parent] + is_alternative as usize;
+        variations += is_alternative as usize;
+        deepest = deepest.max(depth[id as usize]);
+    }
+    let over = if variations > options.max_variations {
+        Some(format!(
+            "the record holds {variations} variations, over the limit of {} (raise it with --max-variations)",
+            options.max_variations
+        ))
+    } else if deepest > options.max_variation_depth {
+        Some(format!(
+            "the record nests variations {deepest} deep, over the limit of {} (raise it with --max-variation-depth)",
+            options.max_variation_depth
+        ))
+    } else {
+        None
+    };
+    if let Some(message) = over {
+        r.tree = crate::record::MoveTree::new();
+        r.errors
+            .push(ReadIssue::new("limit", r.source.line.max(1), 1, message));
     }
 }
 

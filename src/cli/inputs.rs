@@ -35,6 +35,15 @@ pub struct InputArgs {
     /// The largest input read, in bytes (larger files are reported, not read).
     #[arg(long, value_name = "BYTES", default_value_t = ReadOptions::default().max_file_size)]
     pub max_file_size: u64,
+    /// The longest line accepted, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = ReadOptions::default().max_line_length)]
+    pub max_line_length: usize,
+    /// The most variations one record may hold.
+    #[arg(long, value_name = "N", default_value_t = ReadOptions::default().max_variations)]
+    pub max_variations: usize,
+    /// The deepest nesting of variations within variations.
+    #[arg(long, value_name = "N", default_value_t = ReadOptions::default().max_variation_depth)]
+    pub max_variation_depth: usize,
 }
 
 fn parse_format(s: &str) -> Result<Format, String> {
@@ -75,6 +84,9 @@ impl InputArgs {
             encoding: self.encoding,
             strict: self.strict,
             max_file_size: self.max_file_size,
+            max_line_length: self.max_line_length,
+            max_variations: self.max_variations,
+            max_variation_depth: self.max_variation_depth,
         }
     }
 
@@ -130,6 +142,15 @@ pub struct ConvertInputArgs {
     /// The largest input read, in bytes (larger files are reported, not read).
     #[arg(long, value_name = "BYTES", default_value_t = ReadOptions::default().max_file_size)]
     pub max_file_size: u64,
+    /// The longest line accepted, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = ReadOptions::default().max_line_length)]
+    pub max_line_length: usize,
+    /// The most variations one record may hold.
+    #[arg(long, value_name = "N", default_value_t = ReadOptions::default().max_variations)]
+    pub max_variations: usize,
+    /// The deepest nesting of variations within variations.
+    #[arg(long, value_name = "N", default_value_t = ReadOptions::default().max_variation_depth)]
+    pub max_variation_depth: usize,
 }
 
 impl ConvertInputArgs {
@@ -144,6 +165,9 @@ impl ConvertInputArgs {
             strict,
             jobs: self.jobs,
             max_file_size: self.max_file_size,
+            max_line_length: self.max_line_length,
+            max_variations: self.max_variations,
+            max_variation_depth: self.max_variation_depth,
         }
     }
 }
