@@ -516,6 +516,14 @@ mod svg {
             if let Err(e) = check_xml(&svg) {
                 panic!("{args:?}: {e}");
             }
+            // And a real XML parser agrees: the document parses, its root is an SVG element.
+            let doc = roxmltree::Document::parse(&svg)
+                .unwrap_or_else(|e| panic!("{args:?}: not XML: {e}"));
+            assert_eq!(doc.root_element().tag_name().name(), "svg", "{args:?}");
+            assert_eq!(
+                doc.root_element().tag_name().namespace(),
+                Some("http://www.w3.org/2000/svg")
+            );
             assert!(svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""));
             assert!(svg.contains("viewBox=\"0 0 "));
         }
