@@ -228,7 +228,7 @@ fn walk_from(
         // queued together with it, so only nodes further along (or on the main line) queue.
         if !is_first || variation.is_none() {
             if let Some(sib) = node.next_sibling() {
-                queue_siblings(tree, sib, state, stack);
+                queue_alternatives(sib, state, stack);
             }
         }
         is_first = false;
@@ -351,16 +351,14 @@ fn walk_from(
     }
 }
 
-fn queue_siblings(
-    tree: &super::MoveTree,
+/// Queues the first alternative to the next node with a copy of the state before it. Only the
+/// first is queued: when it is taken from the stack its next sibling is queued in turn (see
+/// [`replay`]), so the stack holds one copy per level of nesting, not one per variation.
+fn queue_alternatives(
     first_sibling: NodeId,
     state: &LineState,
     stack: &mut Vec<(NodeId, LineState, Option<usize>)>,
 ) {
-    // Only the first alternative is queued; when it is taken from the stack, its next
-    // sibling is queued with a copy of the same state (see `replay`), so the stack holds one
-    // copy per level of nesting, not one per variation.
-    let _ = tree;
     stack.push((first_sibling, state.clone(), Some(state.ply + 1)));
 }
 
