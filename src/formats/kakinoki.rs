@@ -386,3 +386,62 @@ pub(super) fn summary_winner(e: &Ending, to_move: Color) -> Option<Color> {
     };
     e.stated_winner.or(implied)
 }
+
+/// A node with a next sibling, the ply it is written with and the position before it.
+#[derive(Clone)]
+pub(crate) struct Branch {
+    pub(crate) node: crate::record::NodeId,
+    pub(crate) ply: u32,
+    /// The moves before it.
+    pub(crate) moves: u32,
+    pub(crate) pos: Option<crate::shogi::Position>,
+}
+
+/// What a KIF or KI2 writer does for [`write_lines`].
+pub(crate) trait LineSink {
+    /// Writes the line from `first` (numbered `ply`, after `moves` moves) by first children
+    /// and returns the nodes on it that have variations.
+    fn write_line(
+        &mut self,
+        first: crate::record::NodeId,
+        ply: u32,
+        moves: u32,
+        pos: Option<crate::shogi::Position>,
+    ) -> Vec<Branch>;
+    /// Writes the `変化：N手` line that opens a variation at `ply`.
+    fn write_variation_header(&mut self, ply: u32);
+}
+
+/// Writes the main line, then every variation as a block, deeper ones first as Kifu for
+/// Windows orders them, with an explicit stack (no recursion on the nesting).
+pub(crate) fn write_lines<S: LineSink>(
+    tree: &crate::record::MoveTree,
+    sink: &mut S,
+    pos: Option<crate::shogi::Position>,
+) {
+    // Each stack entry: a written line's nodes that have variations, walked deepest first.
+    let mut stack: Vec<(Vec<Branch>, usize)> = Vec::new();
+    if let Some(first) = tree.root().first_child() {
+        let branches = sink.write_line(first, 1, 0, pos);
+        stack.push((branches, usize::MAX));
+    }
+    while let Some((branches, idx)) = stack.last_mut() {
+        let next = if *idx == usize::MAX {
+            branches.len()
+        } else {
+            *idx
+        };
+        if next == 0 {
+            stack.pop();
+            continue;
+        }
+        *idx = next - 1;
+        let b = branches[next - 1].clone();
+        let Some(sib) = tree.node(b.node).next_sibling() else {
+            continue;
+        };
+        sink.write_variation_header(b.ply);
+        let sub = sink.write_line(sib, b.ply, b.moves, b.pos);
+        stack.push((sub, usize::MAX));
+    }
+}

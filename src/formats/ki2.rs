@@ -46,7 +46,7 @@
 use std::fmt::Write as _;
 
 use super::japanese as ja;
-use super::kakinoki::{self, column_of, one_line, skip_spaces, write_notes, Preamble};
+use super::kakinoki::{self, column_of, one_line, skip_spaces, write_notes, Branch, Preamble};
 use super::ki2_move::{mark_color, Ki2Move};
 use super::write::note;
 use crate::record::{
@@ -582,41 +582,8 @@ pub fn write(record: &Record) -> Written {
         handicap_game,
         start_side: start.setup().side_to_move,
     };
-    let mut stack: Vec<(Vec<Branch>, usize)> = Vec::new();
-    if let Some(first) = tree.root().first_child() {
-        let branches = ctx.write_line(first, 1, 0, pos);
-        stack.push((branches, usize::MAX));
-    }
-    while let Some((branches, idx)) = stack.last_mut() {
-        let next = if *idx == usize::MAX {
-            branches.len()
-        } else {
-            *idx
-        };
-        if next == 0 {
-            stack.pop();
-            continue;
-        }
-        *idx = next - 1;
-        let b = branches[next - 1].clone();
-        let Some(sib) = tree.node(b.node).next_sibling() else {
-            continue;
-        };
-        let _ = write!(ctx.out, "\n変化：{:>4}手\n", b.ply);
-        let sub = ctx.write_line(sib, b.ply, b.moves, b.pos);
-        stack.push((sub, usize::MAX));
-    }
+    kakinoki::write_lines(tree, &mut ctx, pos);
     Written { text: out, dropped }
-}
-
-/// A node with a next sibling, the ply it is written with and the position before it.
-#[derive(Clone)]
-struct Branch {
-    node: NodeId,
-    ply: u32,
-    /// The moves before it.
-    moves: u32,
-    pos: Option<Position>,
 }
 
 struct LineWriter<'a> {
@@ -625,6 +592,22 @@ struct LineWriter<'a> {
     dropped: &'a mut Vec<String>,
     handicap_game: bool,
     start_side: Color,
+}
+
+impl kakinoki::LineSink for LineWriter<'_> {
+    fn write_line(
+        &mut self,
+        first: NodeId,
+        ply: u32,
+        moves: u32,
+        pos: Option<Position>,
+    ) -> Vec<Branch> {
+        LineWriter::write_line(self, first, ply, moves, pos)
+    }
+
+    fn write_variation_header(&mut self, ply: u32) {
+        let _ = write!(self.out, "\n変化：{:>4}手\n", ply);
+    }
 }
 
 /// Whether a node carries anything written on lines of its own.
