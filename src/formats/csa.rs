@@ -2032,35 +2032,13 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
     /// Reads every `.csa` file of the shared corpus (when present) and replays its records.
     #[test]
     fn corpus_reads_without_errors_and_replays_without_fouls() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        if !root.is_dir() {
-            eprintln!("corpus not found at {}; skipped", root.display());
+        let Some(corpus) = crate::formats::corpus_support::Corpus::open() else {
             return;
-        }
-        let malformed: Vec<String> = std::fs::read_to_string(root.join("MALFORMED.txt"))
-            .unwrap_or_default()
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|l| l.split('\t').next())
-            .map(str::to_string)
-            .collect();
+        };
+        let root = corpus.root.clone();
+        let malformed = corpus.malformed.clone();
         let listed = |rel: &str| malformed.iter().any(|p| glob_match(p, rel));
-        let mut files = Vec::new();
-        let mut stack = vec![root.clone()];
-        while let Some(dir) = stack.pop() {
-            let Ok(entries) = std::fs::read_dir(&dir) else {
-                continue;
-            };
-            for e in entries.flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    stack.push(p);
-                } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("csa")) {
-                    files.push(p);
-                }
-            }
-        }
-        files.sort();
+        let files = corpus.files(&["csa"]);
         let mut failures = Vec::new();
         let mut records = 0;
         for path in &files {

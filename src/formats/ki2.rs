@@ -1453,46 +1453,16 @@ mod tests {
         }
     }
 
-    fn corpus_files(root: &std::path::Path, exts: &[&str]) -> Vec<std::path::PathBuf> {
-        let mut files = Vec::new();
-        let mut stack = vec![root.to_path_buf()];
-        while let Some(dir) = stack.pop() {
-            let Ok(entries) = std::fs::read_dir(&dir) else {
-                continue;
-            };
-            for e in entries.flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    stack.push(p);
-                } else if p
-                    .extension()
-                    .is_some_and(|x| exts.iter().any(|e| x.eq_ignore_ascii_case(e)))
-                {
-                    files.push(p);
-                }
-            }
-        }
-        files.sort();
-        files
-    }
-
     /// Reads every `.ki2`/`.ki2u` file of the shared corpus (when present), replays it, writes
     /// it back, and compares it with the same game in another format where there is one.
     #[test]
     fn corpus_reads_replays_and_round_trips() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        if !root.is_dir() {
-            eprintln!("corpus not found at {}; skipped", root.display());
+        let Some(corpus) = crate::formats::corpus_support::Corpus::open() else {
             return;
-        }
-        let malformed: Vec<String> = std::fs::read_to_string(root.join("MALFORMED.txt"))
-            .unwrap_or_default()
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|l| l.split('\t').next())
-            .map(str::to_string)
-            .collect();
-        let files = corpus_files(&root, &["ki2", "ki2u"]);
+        };
+        let root = corpus.root.clone();
+        let malformed = corpus.malformed.clone();
+        let files = corpus.files(&["ki2", "ki2u"]);
         let (mut failures, mut moves, mut twins) = (Vec::new(), 0, 0);
         for path in &files {
             let rel = path
@@ -1592,13 +1562,11 @@ mod tests {
     /// Every KIF game of the corpus converts to KI2 and reads back to the same moves.
     #[test]
     fn kif_corpus_converts_to_ki2() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        if !root.is_dir() {
-            eprintln!("corpus not found at {}; skipped", root.display());
+        let Some(corpus) = crate::formats::corpus_support::Corpus::open() else {
             return;
-        }
+        };
         let (mut games, mut failures) = (0, Vec::new());
-        for path in corpus_files(&root, &["kif", "kifu", "csa"]) {
+        for path in corpus.files(&["kif", "kifu", "csa"]) {
             let ext = path
                 .extension()
                 .and_then(|e| e.to_str())

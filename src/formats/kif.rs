@@ -2332,36 +2332,12 @@ mod tests {
     /// records and writes them back.
     #[test]
     fn corpus_reads_replays_and_round_trips() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        if !root.is_dir() {
-            eprintln!("corpus not found at {}; skipped", root.display());
+        let Some(corpus) = crate::formats::corpus_support::Corpus::open() else {
             return;
-        }
-        let malformed: Vec<String> = std::fs::read_to_string(root.join("MALFORMED.txt"))
-            .unwrap_or_default()
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|l| l.split('\t').next())
-            .map(str::to_string)
-            .collect();
-        let mut files = Vec::new();
-        let mut stack = vec![root.clone()];
-        while let Some(dir) = stack.pop() {
-            let Ok(entries) = std::fs::read_dir(&dir) else {
-                continue;
-            };
-            for e in entries.flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    stack.push(p);
-                } else if p.extension().is_some_and(|x| {
-                    x.eq_ignore_ascii_case("kif") || x.eq_ignore_ascii_case("kifu")
-                }) {
-                    files.push(p);
-                }
-            }
-        }
-        files.sort();
+        };
+        let root = corpus.root.clone();
+        let malformed = corpus.malformed.clone();
+        let files = corpus.files(&["kif", "kifu"]);
         let mut failures = Vec::new();
         let mut warnings = 0;
         let mut moves = 0;

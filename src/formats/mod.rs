@@ -4,6 +4,8 @@
 //! several games separated by `/` lines, an SFEN/USI file one game a line). Problems are kept
 //! in each [`Record`]'s `errors` and `warnings` with line and column; reading never panics.
 
+#[cfg(test)]
+mod corpus_support;
 pub mod csa;
 pub mod detect;
 pub mod japanese;
