@@ -22,7 +22,6 @@ use std::io::Write;
 
 use anyhow::Context;
 use serde::Serialize;
-use shogi_tool::batch;
 use shogi_tool::record::replay::main_line_positions;
 use shogi_tool::record::{Record, Start};
 use shogi_tool::shogi::entering_king::{ImpasseScore, Rule, RuleResult, SideScore};
@@ -30,6 +29,7 @@ use shogi_tool::shogi::{Handicap, Position};
 
 use super::exit::ExitCode;
 use super::inputs::InputArgs;
+use super::records::for_each_record;
 
 /// Output formats of `impasse`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -227,12 +227,6 @@ fn record_handicap(record: &Record) -> Option<Handicap> {
     }
 }
 
-struct Chunk {
-    out: String,
-    err: String,
-    failed: bool,
-}
-
 /// Prints the figures and verdicts; inputs that cannot be read are reported on standard error
 /// and make the exit status 2.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -263,110 +257,40 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::Success);
     }
 
-    let (inputs, input_errors) = args.input.inputs()?;
-    let read_options = args.input.read_options();
-    let mut failed = false;
-    for e in &input_errors {
-        eprintln!("shogi-tool: {}", e.message);
-        failed = true;
-    }
-    let mut write_error = None;
-    let mut first = true;
-    batch::run_ordered(
-        &inputs,
-        args.input.jobs,
-        |input| {
-            let file = batch::read_input(input, &read_options);
-            let mut c = Chunk {
-                out: String::new(),
-                err: String::new(),
-                failed: false,
-            };
-            if let Some(message) = &file.error {
-                c.err.push_str(&format!("shogi-tool: {message}\n"));
-                c.failed = true;
-                return c;
-            }
-            for record in &file.records {
-                let path = &record.source.path;
-                let index = record.source.index;
-                let at = format!("{path}#{index}");
-                if let Some(e) = record.errors.first() {
-                    c.err.push_str(&format!(
-                        "shogi-tool: {path}:{}:{}: {}\n",
-                        e.line, e.column, e.message
-                    ));
-                    c.failed = true;
-                }
-                let mut chosen: Option<(usize, Position)> = None;
-                let ok = main_line_positions(record, |ply, pos| match args.ply {
-                    Some(n) if ply != n => {}
-                    _ => chosen = Some((ply, pos.clone())),
-                });
-                if !ok {
-                    c.err.push_str(&format!(
-                        "shogi-tool: {at}: the start position cannot be played\n"
-                    ));
-                    c.failed = true;
-                    continue;
-                }
-                let Some((ply, pos)) = chosen else {
-                    let n = args.ply.unwrap_or_default();
-                    c.err
-                        .push_str(&format!("shogi-tool: {at}: the main line has no ply {n}\n"));
-                    c.failed = true;
-                    continue;
-                };
-                let origin = Origin {
-                    path: Some(path),
-                    record: Some(index),
-                    ply: Some(ply),
-                };
-                render(
-                    &mut c.out,
-                    &origin,
-                    &pos,
-                    record_handicap(record),
-                    &rules,
-                    args.format,
-                );
-            }
-            c
-        },
-        |c| {
-            failed |= c.failed;
-            if !c.err.is_empty() {
-                eprint!("{}", c.err);
-            }
-            if c.out.is_empty() {
-                return true;
-            }
-            // Human blocks are separated by a blank line across files too.
-            let sep = if !first && args.format == OutputFormat::Human {
-                "\n"
-            } else {
-                ""
-            };
-            first = false;
-            match out
-                .write_all(sep.as_bytes())
-                .and_then(|_| out.write_all(c.out.as_bytes()))
-                .and_then(|_| out.flush())
-            {
-                Ok(()) => true,
-                Err(e) => {
-                    write_error = Some(e);
-                    false
-                }
-            }
-        },
-    );
-    if let Some(e) = write_error {
-        return Err(e.into());
-    }
-    Ok(if failed {
-        ExitCode::Error
+    let separator = if args.format == OutputFormat::Human {
+        "\n"
     } else {
-        ExitCode::Success
+        ""
+    };
+    for_each_record(&args.input, separator, |record, c| {
+        let (path, index) = (&record.source.path, record.source.index);
+        let at = format!("{path}#{index}");
+        let mut chosen: Option<(usize, Position)> = None;
+        let ok = main_line_positions(record, |ply, pos| match args.ply {
+            Some(n) if ply != n => {}
+            _ => chosen = Some((ply, pos.clone())),
+        });
+        if !ok {
+            c.fail(format!("{at}: the start position cannot be played"));
+            return;
+        }
+        let Some((ply, pos)) = chosen else {
+            let n = args.ply.unwrap_or_default();
+            c.fail(format!("{at}: the main line has no ply {n}"));
+            return;
+        };
+        let origin = Origin {
+            path: Some(path),
+            record: Some(index),
+            ply: Some(ply),
+        };
+        render(
+            &mut c.out,
+            &origin,
+            &pos,
+            record_handicap(record),
+            &rules,
+            args.format,
+        );
     })
 }

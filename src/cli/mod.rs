@@ -15,6 +15,7 @@ pub mod inputs;
 pub mod moves;
 pub mod perft;
 pub mod positions;
+pub mod records;
 pub mod stats;
 pub mod validate;
 
