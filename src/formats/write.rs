@@ -93,19 +93,29 @@ pub fn encode(text: &str, encoding: Encoding) -> (Vec<u8>, Vec<char>) {
         }
         Encoding::ShiftJis | Encoding::EucJp => {
             let (text, mut replaced) = super::japanese::sjis_fallbacks(text);
-            let codec = encoding.codec();
-            let mut out = Vec::with_capacity(text.len());
-            let mut buf = [0u8; 4];
-            for c in text.chars() {
-                let s = c.encode_utf8(&mut buf);
-                let (bytes, _, unmappable) = codec.encode(s);
-                if unmappable {
-                    out.push(b'?');
-                    if !replaced.contains(&c) {
-                        replaced.push(c);
+            // One pass through the encoder; each character it cannot map becomes `?`.
+            let mut encoder = encoding.codec().new_encoder();
+            let mut out = Vec::with_capacity(text.len() + 16);
+            let mut rest: &str = &text;
+            loop {
+                let need = encoder
+                    .max_buffer_length_from_utf8_without_replacement(rest.len())
+                    .unwrap_or(rest.len() * 4 + 16);
+                let start = out.len();
+                out.resize(start + need, 0);
+                let (result, read, written) =
+                    encoder.encode_from_utf8_without_replacement(rest, &mut out[start..], true);
+                out.truncate(start + written);
+                rest = &rest[read..];
+                match result {
+                    encoding_rs::EncoderResult::InputEmpty => break,
+                    encoding_rs::EncoderResult::OutputFull => {}
+                    encoding_rs::EncoderResult::Unmappable(c) => {
+                        out.push(b'?');
+                        if !replaced.contains(&c) {
+                            replaced.push(c);
+                        }
                     }
-                } else {
-                    out.extend_from_slice(&bytes);
                 }
             }
             (out, replaced)
