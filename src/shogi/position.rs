@@ -28,6 +28,26 @@ pub struct Position {
     hand_key: u64,
 }
 
+/// A family of sliding pieces, for attack tests.
+#[derive(Clone, Copy)]
+enum SliderLine {
+    Rook,
+    Bishop,
+    Lance,
+}
+
+impl SliderLine {
+    /// The squares a slider of this family attacks `sq` from, for an attacker of `color`.
+    #[inline]
+    fn attacks(self, sq: Square, color: Color, occ: Bitboard) -> Bitboard {
+        match self {
+            SliderLine::Rook => attacks::rook(sq, occ),
+            SliderLine::Bishop => attacks::bishop(sq, occ),
+            SliderLine::Lance => attacks::lance(color.flip(), sq, occ),
+        }
+    }
+}
+
 /// What [`Position::undo_move`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {
@@ -323,72 +343,75 @@ impl Position {
     /// `color`'s pieces that attack `sq`, given the occupied squares `occ`.
     #[inline]
     pub fn attackers_to(&self, sq: Square, color: Color, occ: Bitboard) -> Bitboard {
+        let theirs = self.by_color[color.index()];
+        let mut attackers = self.stepping_attackers(sq, color) & theirs;
+        // A ray attack is computed only when a slider of `color` stands on that line.
+        for (line, pseudo, sliders) in self.slider_lines(sq, color) {
+            if (pseudo & sliders).any() {
+                attackers |= line.attacks(sq, color, occ) & sliders;
+            }
+        }
+        attackers
+    }
+
+    /// Whether any piece of `by` attacks `sq`, given the occupied squares `occ` (stops at the
+    /// first attacker found).
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        let theirs = self.by_color[by.index()];
+        (self.stepping_attackers(sq, by) & theirs).any()
+            || self
+                .slider_lines(sq, by)
+                .into_iter()
+                .any(|(line, pseudo, sliders)| {
+                    (pseudo & sliders).any() && (line.attacks(sq, by, occ) & sliders).any()
+                })
+    }
+
+    /// Pieces of either colour standing where a non-sliding piece of `color` would attack
+    /// `sq` from (mask with `color`'s pieces).
+    #[inline]
+    fn stepping_attackers(&self, sq: Square, color: Color) -> Bitboard {
         use PieceKind::*;
         let opp = color.flip();
         let k = &self.by_kind;
-        let theirs = self.by_color[color.index()];
         let golds = k[Gold as usize]
             | k[ProPawn as usize]
             | k[ProLance as usize]
             | k[ProKnight as usize]
             | k[ProSilver as usize];
         let kings = k[King as usize] | k[Horse as usize] | k[Dragon as usize];
-        let mut attackers = (attacks::pawn(opp, sq) & k[Pawn as usize])
+        (attacks::pawn(opp, sq) & k[Pawn as usize])
             | (attacks::knight(opp, sq) & k[Knight as usize])
             | (attacks::silver(opp, sq) & k[Silver as usize])
             | (attacks::gold(opp, sq) & golds)
-            | (attacks::king(sq) & kings);
-        // Sliders: a ray attack is computed only when a slider of `color` is on that line.
-        let rooks = (k[Rook as usize] | k[Dragon as usize]) & theirs;
-        if (attacks::rook_pseudo(sq) & rooks).any() {
-            attackers |= attacks::rook(sq, occ) & rooks;
-        }
-        let bishops = (k[Bishop as usize] | k[Horse as usize]) & theirs;
-        if (attacks::bishop_pseudo(sq) & bishops).any() {
-            attackers |= attacks::bishop(sq, occ) & bishops;
-        }
-        let lances = k[Lance as usize] & theirs;
-        if (attacks::lance_pseudo(opp, sq) & lances).any() {
-            attackers |= attacks::lance(opp, sq, occ) & lances;
-        }
-        attackers & theirs
+            | (attacks::king(sq) & kings)
     }
 
-    /// Whether any piece of `by` attacks `sq`, given the occupied squares `occ`.
+    /// For each slider family of `color` (rooks and dragons, bishops and horses, lances): the
+    /// squares such a slider would attack `sq` from on an empty board, and the sliders.
     #[inline]
-    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+    fn slider_lines(&self, sq: Square, color: Color) -> [(SliderLine, Bitboard, Bitboard); 3] {
         use PieceKind::*;
-        let opp = by.flip();
         let k = &self.by_kind;
-        let theirs = self.by_color[by.index()];
-        let golds = k[Gold as usize]
-            | k[ProPawn as usize]
-            | k[ProLance as usize]
-            | k[ProKnight as usize]
-            | k[ProSilver as usize];
-        let kings = k[King as usize] | k[Horse as usize] | k[Dragon as usize];
-        let steppers = (attacks::pawn(opp, sq) & k[Pawn as usize])
-            | (attacks::knight(opp, sq) & k[Knight as usize])
-            | (attacks::silver(opp, sq) & k[Silver as usize])
-            | (attacks::gold(opp, sq) & golds)
-            | (attacks::king(sq) & kings);
-        if (steppers & theirs).any() {
-            return true;
-        }
-        // Sliders: only compute a ray attack when a slider of `by` stands on that line.
-        let rooks = (k[Rook as usize] | k[Dragon as usize]) & theirs;
-        if (attacks::rook_pseudo(sq) & rooks).any() && (attacks::rook(sq, occ) & rooks).any() {
-            return true;
-        }
-        let bishops = (k[Bishop as usize] | k[Horse as usize]) & theirs;
-        if (attacks::bishop_pseudo(sq) & bishops).any()
-            && (attacks::bishop(sq, occ) & bishops).any()
-        {
-            return true;
-        }
-        let lances = k[Lance as usize] & theirs;
-        (attacks::lance_pseudo(opp, sq) & lances).any()
-            && (attacks::lance(opp, sq, occ) & lances).any()
+        let theirs = self.by_color[color.index()];
+        [
+            (
+                SliderLine::Rook,
+                attacks::rook_pseudo(sq),
+                (k[Rook as usize] | k[Dragon as usize]) & theirs,
+            ),
+            (
+                SliderLine::Bishop,
+                attacks::bishop_pseudo(sq),
+                (k[Bishop as usize] | k[Horse as usize]) & theirs,
+            ),
+            (
+                SliderLine::Lance,
+                attacks::lance_pseudo(color.flip(), sq),
+                k[Lance as usize] & theirs,
+            ),
+        ]
     }
 
     /// The pieces giving check to `color`'s king.
