@@ -83,6 +83,39 @@ proptest! {
         });
     }
 
+    /// A game's shortcuts (diagnosis knowing the check status, check found from the moved
+    /// piece alone) agree with the position's full tests, also after foul moves carried out
+    /// leniently (a wrong turn, a move into check) break the usual invariants.
+    #[test]
+    fn game_shortcuts_agree_with_full_tests(seed in any::<u64>(), start in 0..STARTS.len()) {
+        let mut game = Game::new(Position::from_sfen(STARTS[start]).unwrap());
+        let mut rng = Rng(seed | 1);
+        for _ in 0..120 {
+            let pos = game.position().clone();
+            assert_eq!(game.in_check(), pos.in_check(), "check status in {}", pos.to_sfen());
+            let us = pos.side_to_move();
+            let pseudo = all_pseudo_moves(&pos);
+            for &m in pseudo.iter().step_by(7) {
+                for mover in [us, us.flip()] {
+                    assert_eq!(game.diagnose(m, mover), pos.diagnose_as(m, mover), "{m} in {}", pos.to_sfen());
+                }
+            }
+            let legal = pos.legal_moves();
+            // One move in eight is any move at all, by either side (most are fouls).
+            let (m, mover) = if legal.is_empty() || rng.next() % 8 == 0 {
+                let m = pseudo[(rng.next() % pseudo.len() as u64) as usize];
+                (m, if rng.next() % 4 == 0 { us.flip() } else { us })
+            } else {
+                (legal[(rng.next() % legal.len() as u64) as usize], us)
+            };
+            let mut lenient = pos.clone();
+            let (foul, done) = lenient.play_lenient(m, mover);
+            let played = game.play_lenient(m, mover);
+            assert_eq!((played.foul, played.carried_out), (foul, done));
+            assert_eq!(game.position(), &lenient);
+        }
+    }
+
     /// SFEN and USI written and read back are the identity; keys follow positions.
     #[test]
     fn sfen_and_usi_round_trip(seed in any::<u64>(), start in 0..STARTS.len()) {

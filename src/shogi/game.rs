@@ -74,12 +74,16 @@ pub struct Game {
     movers: Vec<Color>,
     /// Whether the side to move is in check (worked out once per move).
     in_check: bool,
+    /// Whether the side not to move is out of check, as after any legal move; then the next
+    /// legal move's check can be found from the moved piece alone.
+    other_safe: bool,
 }
 
 impl Game {
     /// A game starting from `position`.
     pub fn new(position: Position) -> Game {
         let in_check = position.in_check();
+        let other_safe = !position.is_in_check(position.side_to_move().flip());
         let mut seen = KeyMap::with_capacity_and_hasher(256, Default::default());
         seen.insert(position.key(), (1, 0));
         let mut non_checks = [Vec::with_capacity(256), Vec::with_capacity(256)];
@@ -91,6 +95,7 @@ impl Game {
             non_checks,
             movers: Vec::with_capacity(256),
             in_check,
+            other_safe,
         }
     }
 
@@ -116,18 +121,33 @@ impl Game {
 
     /// Plays a legal move; a foul leaves the game unchanged.
     pub fn play(&mut self, m: Move) -> Result<Option<Repetition>, Foul> {
-        self.position.diagnose(m)?;
         let mover = self.position.side_to_move();
+        self.diagnose(m, mover)?;
         self.position.play_unchecked(m);
-        Ok(self.record(mover))
+        Ok(self.record(mover, m, true))
+    }
+
+    /// What [`Position::diagnose_as`] says of `m` made by `mover`, using the check status
+    /// the game keeps (cheaper than asking the position).
+    pub fn diagnose(&self, m: Move, mover: Color) -> Result<(), Foul> {
+        self.position
+            .diagnose_knowing_check(m, mover, self.in_check)
     }
 
     /// Plays a move the record says `mover` made, carrying it out despite a foul where
     /// possible (see [`Position::play_lenient`]).
     pub fn play_lenient(&mut self, m: Move, mover: Color) -> Played {
-        let (foul, carried_out) = self.position.play_lenient(m, mover);
+        let diagnosis = self.diagnose(m, mover);
+        self.play_diagnosed(m, mover, diagnosis)
+    }
+
+    /// [`Game::play_lenient`] for a caller that has asked [`Game::diagnose`] already:
+    /// `diagnosis` must be its answer for `m` and `mover` in the current position.
+    pub fn play_diagnosed(&mut self, m: Move, mover: Color, diagnosis: Result<(), Foul>) -> Played {
+        let legal = diagnosis.is_ok();
+        let (foul, carried_out) = self.position.play_diagnosed(m, mover, diagnosis);
         let repetition = if carried_out {
-            self.record(mover)
+            self.record(mover, m, legal)
         } else {
             None
         };
@@ -138,10 +158,18 @@ impl Game {
         }
     }
 
-    fn record(&mut self, mover: Color) -> Option<Repetition> {
+    /// Books the move `m` that `mover` just made (`legal`: it was played as diagnosed, no
+    /// foul) and returns the repetition it completes.
+    fn record(&mut self, mover: Color, m: Move, legal: bool) -> Option<Repetition> {
         let ply = self.movers.len() + 1;
         self.movers.push(mover);
-        let gave_check = self.position.in_check();
+        let gave_check = if legal && self.other_safe {
+            self.position.in_check_after(m)
+        } else {
+            self.position.in_check()
+        };
+        // A legal move never leaves the mover's own king attacked.
+        self.other_safe = legal || !self.position.is_in_check(mover);
         self.in_check = gave_check;
         for c in Color::ALL {
             let last = *self.non_checks[c.index()].last().expect("never empty");

@@ -34,16 +34,42 @@ impl Position {
     /// Like [`Position::diagnose`], for a move the record says `mover` made: a mover other
     /// than the side to move is [`Foul::WrongTurn`].
     pub fn diagnose_as(&self, m: Move, mover: Color) -> Result<(), Foul> {
+        self.diagnose_with(m, mover, None)
+    }
+
+    /// Like [`Position::diagnose_as`], for a caller that knows whether the side to move is
+    /// in check (a game keeps that after every move). Out of check, a drop, or a move of a
+    /// piece standing on no line through its own king, cannot expose the king, which saves
+    /// the attack test. `in_check` must be true exactly when the side to move is in check.
+    pub fn diagnose_knowing_check(
+        &self,
+        m: Move,
+        mover: Color,
+        in_check: bool,
+    ) -> Result<(), Foul> {
+        debug_assert_eq!(in_check, self.in_check(), "wrong check status given");
+        self.diagnose_with(m, mover, Some(in_check))
+    }
+
+    fn diagnose_with(&self, m: Move, mover: Color, in_check: Option<bool>) -> Result<(), Foul> {
         if mover != self.side_to_move() {
             return Err(Foul::WrongTurn { mover });
         }
         match m {
-            Move::Normal { from, to, promote } => self.diagnose_board_move(from, to, promote),
-            Move::Drop { kind, to } => self.diagnose_drop(kind, to),
+            Move::Normal { from, to, promote } => {
+                self.diagnose_board_move(from, to, promote, in_check)
+            }
+            Move::Drop { kind, to } => self.diagnose_drop(kind, to, in_check),
         }
     }
 
-    fn diagnose_board_move(&self, from: Square, to: Square, promote: bool) -> Result<(), Foul> {
+    fn diagnose_board_move(
+        &self,
+        from: Square,
+        to: Square,
+        promote: bool,
+        in_check: Option<bool>,
+    ) -> Result<(), Foul> {
         let us = self.side_to_move();
         let them = us.flip();
         if from == to {
@@ -118,17 +144,37 @@ impl Position {
         };
         if let Some(k) = king {
             let occ_after = (occ ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
-            let attackers = self
-                .attackers_to(k, them, occ_after)
-                .without(Bitboard::from_square(to));
-            if let Some(attacker) = attackers.first() {
-                return Err(self.self_check(k, attacker));
+            // The cheapest test that is exact in each case; the attacker is looked up only
+            // for the foul's message.
+            let exposed = if kind == PieceKind::King {
+                // The captured piece on `to` cannot attack its own square.
+                self.is_attacked(k, them, occ_after)
+            } else if in_check == Some(false) {
+                self.uncovers_attack(k, from, to, occ_after)
+            } else {
+                self.attackers_to(k, them, occ_after)
+                    .without(Bitboard::from_square(to))
+                    .any()
+            };
+            if exposed {
+                let attackers = self
+                    .attackers_to(k, them, occ_after)
+                    .without(Bitboard::from_square(to));
+                if let Some(attacker) = attackers.first() {
+                    return Err(self.self_check(k, attacker));
+                }
+                debug_assert!(false, "an exposed king without an attacker");
             }
         }
         Ok(())
     }
 
-    fn diagnose_drop(&self, kind: PieceKind, to: Square) -> Result<(), Foul> {
+    fn diagnose_drop(
+        &self,
+        kind: PieceKind,
+        to: Square,
+        in_check: Option<bool>,
+    ) -> Result<(), Foul> {
         let us = self.side_to_move();
         let them = us.flip();
         if !kind.is_hand_kind() {
@@ -154,7 +200,8 @@ impl Position {
                 return Err(Foul::Nifu { to, pawn });
             }
         }
-        if let Some(k) = self.king_square(us) {
+        // Out of check a drop cannot expose the king: it only adds a piece.
+        if let Some(k) = self.king_square(us).filter(|_| in_check != Some(false)) {
             let occ_after = self.occupied() | Bitboard::from_square(to);
             if let Some(attacker) = self.attackers_to(k, them, occ_after).first() {
                 return Err(self.self_check(k, attacker));
@@ -167,6 +214,26 @@ impl Position {
             return Err(Foul::Uchifuzume { to });
         }
         Ok(())
+    }
+
+    /// Whether moving the side to move's piece from `from` to `to` (leaving `occ_after`
+    /// occupied) opens a line from an opposing slider to the king on `k`. Exact when the
+    /// side to move is not in check: then only the line `from` leaves can bring an attack.
+    fn uncovers_attack(&self, k: Square, from: Square, to: Square, occ_after: Bitboard) -> bool {
+        if !(attacks::rook_pseudo(k) | attacks::bishop_pseudo(k)).contains(from) {
+            return false;
+        }
+        let us = self.side_to_move();
+        let snipers = self
+            .slider_snipers(us, k)
+            .without(Bitboard::from_square(to));
+        for s in snipers {
+            let line = attacks::between(k, s);
+            if line.contains(from) && (line & occ_after).is_empty() {
+                return true;
+            }
+        }
+        false
     }
 
     fn self_check(&self, king: Square, attacker: Square) -> Foul {
@@ -187,14 +254,25 @@ impl Position {
     /// a foul that cannot be carried out (see [`Foul::is_playable`]) leaves the position as
     /// it was.
     pub fn play_lenient(&mut self, m: Move, mover: Color) -> (Option<Foul>, bool) {
-        let turn_foul = (mover != self.side_to_move()).then_some(Foul::WrongTurn { mover });
-        if turn_foul.is_none() {
+        let diagnosis = self.diagnose_as(m, mover);
+        self.play_diagnosed(m, mover, diagnosis)
+    }
+
+    /// [`Position::play_lenient`] for a caller that has diagnosed the move already:
+    /// `diagnosis` must be what [`Position::diagnose_as`]`(m, mover)` gives on this position.
+    pub fn play_diagnosed(
+        &mut self,
+        m: Move,
+        mover: Color,
+        diagnosis: Result<(), Foul>,
+    ) -> (Option<Foul>, bool) {
+        debug_assert_eq!(diagnosis, self.diagnose_as(m, mover), "stale diagnosis");
+        if diagnosis.is_ok() {
             // The usual case: no copy needed.
-            if self.diagnose(m).is_ok() {
-                self.play_unchecked(m);
-                return (None, true);
-            }
+            self.play_unchecked(m);
+            return (None, true);
         }
+        let turn_foul = (mover != self.side_to_move()).then_some(Foul::WrongTurn { mover });
         let mut probe = self.clone();
         probe.set_side_to_move(mover);
         let foul = probe.diagnose(m).err();

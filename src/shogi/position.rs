@@ -435,22 +435,53 @@ impl Position {
         self.checkers().any()
     }
 
+    /// Whether the side to move is in check, just after the other side played `m` from a
+    /// position where the side now to move was not in check: only the moved piece and the
+    /// line it left can give check, so the full attack test is needed only when it left a
+    /// line through the king. Agrees with [`Position::in_check`] under that condition.
+    pub(crate) fn in_check_after(&self, m: Move) -> bool {
+        let Some(k) = self.kings[self.side.index()] else {
+            return false;
+        };
+        let mover = self.side.flip();
+        let to = m.to();
+        let occ = self.occupied();
+        let direct = self
+            .piece_at(to)
+            .is_some_and(|p| attacks::attacks(mover, p.kind, to, occ).contains(k));
+        let check = direct
+            || match m {
+                Move::Normal { from, .. } => {
+                    (attacks::rook_pseudo(k) | attacks::bishop_pseudo(k)).contains(from)
+                        && self.is_attacked(k, mover, occ)
+                }
+                Move::Drop { .. } => false,
+            };
+        debug_assert_eq!(check, self.in_check(), "in_check_after disagrees after {m}");
+        check
+    }
+
     /// Whether `color`'s king is attacked.
     pub fn is_in_check(&self, color: Color) -> bool {
         self.checkers_of(color).any()
     }
 
+    /// The opposing sliders that would attack `us`'s king on `ksq` on an empty board.
+    #[inline]
+    pub(crate) fn slider_snipers(&self, us: Color, ksq: Square) -> Bitboard {
+        use PieceKind::*;
+        let theirs = self.by_color[us.flip().index()];
+        let k = &self.by_kind;
+        ((attacks::rook_pseudo(ksq) & (k[Rook as usize] | k[Dragon as usize]))
+            | (attacks::bishop_pseudo(ksq) & (k[Bishop as usize] | k[Horse as usize]))
+            | (attacks::lance_pseudo(us, ksq) & k[Lance as usize]))
+            & theirs
+    }
+
     /// `us`'s pieces pinned against `us`'s king on `ksq`, given the occupied squares `occ`.
     #[inline]
     pub(crate) fn pinned(&self, us: Color, ksq: Square, occ: Bitboard) -> Bitboard {
-        use PieceKind::*;
-        let them = us.flip();
-        let theirs = self.by_color[them.index()];
-        let k = &self.by_kind;
-        let snipers = ((attacks::rook_pseudo(ksq) & (k[Rook as usize] | k[Dragon as usize]))
-            | (attacks::bishop_pseudo(ksq) & (k[Bishop as usize] | k[Horse as usize]))
-            | (attacks::lance_pseudo(us, ksq) & k[Lance as usize]))
-            & theirs;
+        let snipers = self.slider_snipers(us, ksq);
         let mut pinned = Bitboard::EMPTY;
         for s in snipers {
             let b = attacks::between(ksq, s) & occ;
