@@ -139,7 +139,10 @@ impl Start {
 
     /// The starting position.
     pub fn position(&self) -> Result<Position, PositionError> {
-        Position::from_setup(&self.setup())
+        match self {
+            Start::Handicap(h) => Ok(h.position()),
+            Start::Position(s) => Position::from_setup(s),
+        }
     }
 
     /// A named handicap when the explicit position is one (so writers can name it).

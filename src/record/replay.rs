@@ -96,6 +96,10 @@ struct LineState {
     ended_position: Option<Position>,
     after_end_reported: bool,
     stopped: bool,
+    /// The last move's ply and mover, while it is not yet settled whether the side to move
+    /// after it can move at all (checkmate or no legal moves). The next move settles it for
+    /// free when it is legal; otherwise the legal moves are searched (see [`settle_mate`]).
+    mate_pending: Option<(usize, Color)>,
 }
 
 /// Replays `record` and reports what it finds.
@@ -128,7 +132,12 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
             return report;
         }
     };
-    for problem in start.setup_problems() {
+    // The named starts are sound (a test in `shogi::handicap` keeps them so).
+    let problems = match &record.start {
+        Start::Handicap(_) => Vec::new(),
+        Start::Position(_) => start.setup_problems(),
+    };
+    for problem in problems {
         if matches!(problem, crate::shogi::SetupProblem::NoKing { .. }) {
             continue; // usual in tsume problems
         }
@@ -153,6 +162,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
         ended_position: None,
         after_end_reported: false,
         stopped: false,
+        mate_pending: None,
     };
     let mut stack: Vec<(NodeId, LineState, Option<usize>)> = Vec::new();
     if let Some(first) = record.tree.root().first_child() {
@@ -235,6 +245,7 @@ fn walk_from(
         match &node.kind {
             NodeKind::Root => {}
             NodeKind::Ending(_) => {
+                settle_mate(state);
                 if state.ended.is_none() {
                     state.ended = Some((state.ply, state.game.position().side_to_move()));
                     if variation.is_none() {
@@ -261,6 +272,14 @@ fn walk_from(
                     message,
                     variation,
                 };
+                let (mv, piece_foul) = resolve_claimed_piece(state.game.position(), entry);
+                let diagnosis = state.game.diagnose(mv, mover);
+                if diagnosis.is_ok() {
+                    // A legal move: the side to move could move, so no mate before it.
+                    state.mate_pending = None;
+                } else {
+                    settle_mate(state);
+                }
                 if !state.after_end_reported {
                     let ended_at = match (state.over, state.ended) {
                         (Some(o), _) if o.closes_record => Some((o.ply, o.reason)),
@@ -278,14 +297,13 @@ fn walk_from(
                         ));
                     }
                 }
-                let (mv, piece_foul) = resolve_claimed_piece(state.game.position(), entry);
                 if let Some(f) = piece_foul {
                     report
                         .fouls
                         .push(finding(f.code(), Some(&mv), f.to_string()));
                     decide_foul(state, ply, f.code(), mover);
                 }
-                let played = state.game.play_lenient(mv, mover);
+                let played = state.game.play_diagnosed(mv, mover, diagnosis);
                 if variation.is_none() && played.carried_out {
                     report.moves.push(mv);
                 }
@@ -330,24 +348,38 @@ fn walk_from(
                     }
                     None => {}
                 }
-                let pos = state.game.position();
-                let in_check = state.game.in_check();
-                if !pos.has_legal_moves_knowing_check(in_check) {
-                    let reason = if in_check {
-                        "checkmate"
-                    } else {
-                        "no-legal-moves"
-                    };
-                    decide(state, ply, reason, Some(mover), true);
-                }
+                state.mate_pending = Some((ply, mover));
                 if let Some(limit) = max_moves {
                     if ply as u64 == limit as u64 {
+                        settle_mate(state);
                         decide(state, ply, "max-moves", None, true);
                     }
                 }
             }
         }
         current = node.first_child();
+    }
+    settle_mate(state);
+}
+
+/// Settles a pending question of the last move (see [`LineState::mate_pending`]): when the
+/// side to move has no legal move, the game ended there, by checkmate or for want of moves.
+fn settle_mate(state: &mut LineState) {
+    let Some((ply, mover)) = state.mate_pending.take() else {
+        return;
+    };
+    let in_check = state.game.in_check();
+    if !state
+        .game
+        .position()
+        .has_legal_moves_knowing_check(in_check)
+    {
+        let reason = if in_check {
+            "checkmate"
+        } else {
+            "no-legal-moves"
+        };
+        decide(state, ply, reason, Some(mover), true);
     }
 }
 

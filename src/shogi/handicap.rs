@@ -4,6 +4,7 @@
 //! setup has white to move. The rows follow Kakinoki's 手合割 list; `トンボ` and `十九枚落ち`
 //! are rarer names some programs write (king, rook, bishop and pawns; the king alone).
 
+use super::position::Position;
 use super::setup::{Setup, STARTPOS_SFEN};
 
 /// A named start position.
@@ -214,6 +215,24 @@ impl Handicap {
         setups[i].clone()
     }
 
+    /// The starting position, built once per handicap for the whole run.
+    pub fn position(self) -> Position {
+        static POSITIONS: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
+        let positions = POSITIONS.get_or_init(|| {
+            ROWS.iter()
+                .map(|r| {
+                    let setup = Setup::from_sfen(r.sfen).expect("handicap SFENs are valid");
+                    Position::from_setup(&setup).expect("handicap positions are valid")
+                })
+                .collect()
+        });
+        let i = ROWS
+            .iter()
+            .position(|r| r.handicap == self)
+            .expect("every handicap has a row");
+        positions[i].clone()
+    }
+
     /// The handicap a KIF 手合割 value names (surrounding spaces and common variants such as
     /// `香落` are accepted).
     pub fn from_japanese(name: &str) -> Option<Handicap> {
@@ -259,6 +278,16 @@ mod tests {
             if let Some(code) = h.jkf_preset() {
                 assert_eq!(Handicap::from_jkf(code), Some(h));
             }
+        }
+    }
+
+    #[test]
+    fn every_handicap_position_is_sound_and_cached_right() {
+        // The replay skips the start-position checks for named starts: keep them sound.
+        for h in Handicap::all() {
+            let p = h.position();
+            assert_eq!(p.setup_problems(), Vec::new(), "{h:?}");
+            assert_eq!(p, Position::from_setup(&h.setup()).unwrap(), "{h:?}");
         }
     }
 
