@@ -1,8 +1,9 @@
 //! Many inputs at once: finding the files, reading each into records, and running work on
 //! them in parallel with results handed back in input order.
 //!
-//! Work is done in chunks: each chunk is processed on all threads and emitted in order before
-//! the next is read, so memory stays bounded by the chunk and output starts early.
+//! Worker threads take inputs in order and hand results back to be emitted in input order;
+//! they run at most a fixed window ahead of the oldest result not yet emitted, so memory stays
+//! bounded and output starts at once.
 
 mod inputs;
 mod read;
@@ -11,12 +12,11 @@ pub mod stats;
 pub use inputs::{discover, shard_of, Input, InputError};
 pub use read::{read_input, FileRead, ReadOptions};
 
-use rayon::prelude::*;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Condvar, Mutex};
 
-/// How many inputs are processed between two emissions of results.
-fn chunk_size(threads: usize) -> usize {
-    (threads * 16).max(32)
-}
+use rayon::prelude::*;
 
 /// Replays every record, in parallel when there are several (a multi-game file), returning
 /// the reports in record order.
@@ -39,17 +39,21 @@ pub fn replay_all(
 
 /// Runs `work` on every input with `jobs` threads (0 = all cores) and passes the results to
 /// `emit` in input order. `emit` returning `false` stops the run (a closed pipe).
+///
+/// Inputs are taken in order by the calling thread and `jobs - 1` helper threads; the calling
+/// thread also puts results back in order and emits them, between inputs of its own, so no
+/// thread sleeps while there is work. Helpers never run more than a window of inputs ahead of
+/// the oldest result not yet emitted, so memory stays bounded however many inputs there are.
+/// Parallel work inside `work` (the records of a multi-game file, see [`replay_all`]) runs on
+/// rayon's global pool, which is sized to `jobs` too (see [`configure_threads`]).
 pub fn run_ordered<T, W, E>(inputs: &[Input], jobs: usize, work: W, mut emit: E)
 where
     T: Send,
-    W: Fn(&Input) -> T + Sync + Send,
+    W: Fn(&Input) -> T + Sync,
     E: FnMut(T) -> bool,
 {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .expect("a thread pool can be built");
-    let threads = pool.current_num_threads();
+    configure_threads(jobs);
+    let threads = thread_count(jobs).min(inputs.len().max(1));
     if threads == 1 {
         for input in inputs {
             if !emit(work(input)) {
@@ -58,12 +62,237 @@ where
         }
         return;
     }
-    for chunk in inputs.chunks(chunk_size(threads)) {
-        let results: Vec<T> = pool.install(|| chunk.par_iter().map(&work).collect());
-        for r in results {
-            if !emit(r) {
-                return;
+    let window = threads * 64;
+    let shared = Shared {
+        next: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+        emitted: Mutex::new(0),
+        room: Condvar::new(),
+        sleepers: AtomicUsize::new(0),
+    };
+    let (tx, rx) = mpsc::channel::<(usize, T)>();
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            let tx = tx.clone();
+            let (shared, work) = (&shared, &work);
+            scope.spawn(move || loop {
+                let i = shared.next.fetch_add(1, Ordering::Relaxed);
+                let Some(input) = inputs.get(i) else {
+                    break;
+                };
+                shared.wait_for_room(i, window);
+                if shared.stop.load(Ordering::Relaxed) || tx.send((i, work(input))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut order = Reorder::new();
+        loop {
+            while let Ok((i, result)) = rx.try_recv() {
+                order.put(i, result);
+            }
+            let before = order.base;
+            let go_on = order.flush(&mut emit);
+            if order.base != before {
+                shared.publish(order.base);
+            }
+            if !go_on {
+                break;
+            }
+            // Work on the next input while within the window.
+            if shared.next.load(Ordering::Relaxed) < order.base + window {
+                let i = shared.next.fetch_add(1, Ordering::Relaxed);
+                if let Some(input) = inputs.get(i) {
+                    order.put(i, work(input));
+                    continue;
+                }
+            }
+            if order.base >= inputs.len() {
+                break;
+            }
+            // Nothing to do here but wait for a helper's result.
+            match rx.recv() {
+                Ok((i, result)) => order.put(i, result),
+                Err(_) => {
+                    // Every helper has finished: what arrived is all there is.
+                    order.flush(&mut emit);
+                    break;
+                }
             }
         }
+        shared.stop.store(true, Ordering::Relaxed);
+        drop(rx);
+        shared.publish(order.base);
+    });
+}
+
+/// What the threads of [`run_ordered`] share.
+struct Shared {
+    /// The next input to take.
+    next: AtomicUsize,
+    /// Set when the run ends early.
+    stop: AtomicBool,
+    /// How many results have been emitted.
+    emitted: Mutex<usize>,
+    /// Signalled when `emitted` grows or the run stops.
+    room: Condvar,
+    /// Helpers waiting on `room`.
+    sleepers: AtomicUsize,
+}
+
+impl Shared {
+    /// Waits until input `i` is within `window` of the oldest unemitted result (or the run
+    /// stops). Inputs are taken in order, so that oldest one is always being worked on by a
+    /// thread that is not waiting here.
+    fn wait_for_room(&self, i: usize, window: usize) {
+        let mut done = self.emitted.lock().unwrap_or_else(|e| e.into_inner());
+        while i >= *done + window && !self.stop.load(Ordering::Relaxed) {
+            self.sleepers.fetch_add(1, Ordering::SeqCst);
+            done = self.room.wait(done).unwrap_or_else(|e| e.into_inner());
+            self.sleepers.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
+    /// Records that `base` results have been emitted and wakes waiting helpers.
+    fn publish(&self, base: usize) {
+        let mut done = self.emitted.lock().unwrap_or_else(|e| e.into_inner());
+        *done = base;
+        if self.sleepers.load(Ordering::SeqCst) > 0 || self.stop.load(Ordering::Relaxed) {
+            self.room.notify_all();
+        }
+        drop(done);
+    }
+}
+
+/// Results put back in input order.
+struct Reorder<T> {
+    /// Results from index `base` on, `None` where still missing.
+    waiting: VecDeque<Option<T>>,
+    /// How many results have been emitted.
+    base: usize,
+}
+
+impl<T> Reorder<T> {
+    fn new() -> Reorder<T> {
+        Reorder {
+            waiting: VecDeque::new(),
+            base: 0,
+        }
+    }
+
+    fn put(&mut self, i: usize, result: T) {
+        let slot = i - self.base;
+        if self.waiting.len() <= slot {
+            self.waiting.resize_with(slot + 1, || None);
+        }
+        self.waiting[slot] = Some(result);
+    }
+
+    /// Emits the results that are next in order; false when `emit` asked to stop.
+    fn flush(&mut self, emit: &mut impl FnMut(T) -> bool) -> bool {
+        while matches!(self.waiting.front(), Some(Some(_))) {
+            let Some(Some(result)) = self.waiting.pop_front() else {
+                break;
+            };
+            self.base += 1;
+            if !emit(result) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The number of worker threads for `jobs` (0 = one per core).
+pub fn thread_count(jobs: usize) -> usize {
+    if jobs > 0 {
+        jobs
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+}
+
+/// Sizes rayon's global pool (used for the records of a multi-game file) to `jobs` threads
+/// (0 = one per core). Only the first call in a process has an effect.
+pub fn configure_threads(jobs: usize) {
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(thread_count(jobs))
+        .build_global();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+    use std::sync::atomic::AtomicIsize;
+
+    fn inputs(n: usize) -> Vec<Input> {
+        (0..n)
+            .map(|i| Input::File(PathBuf::from(i.to_string())))
+            .collect()
+    }
+
+    fn index(input: &Input) -> usize {
+        match input {
+            Input::File(p) => p.to_str().unwrap().parse().unwrap(),
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn results_come_in_input_order_with_bounded_lead() {
+        for jobs in [1, 2, 3, 8] {
+            let all = inputs(2_000);
+            // How far the furthest input taken runs ahead of the results emitted.
+            let taken = AtomicIsize::new(-1);
+            let mut seen = Vec::new();
+            let mut lead = 0;
+            run_ordered(
+                &all,
+                jobs,
+                |input| {
+                    let i = index(input);
+                    taken.fetch_max(i as isize, Ordering::SeqCst);
+                    // Uneven work, so results arrive out of order.
+                    if i % 7 == 0 {
+                        std::thread::sleep(std::time::Duration::from_micros(200));
+                    }
+                    i
+                },
+                |i| {
+                    lead = lead.max(taken.load(Ordering::SeqCst) - seen.len() as isize);
+                    seen.push(i);
+                    true
+                },
+            );
+            assert_eq!(seen, (0..2_000).collect::<Vec<_>>(), "jobs {jobs}");
+            assert!(
+                lead <= (jobs * 64 + jobs) as isize,
+                "jobs {jobs}: lead {lead}"
+            );
+        }
+    }
+
+    #[test]
+    fn emit_can_stop_the_run() {
+        let all = inputs(10_000);
+        let worked = AtomicUsize::new(0);
+        let mut seen = 0;
+        run_ordered(
+            &all,
+            2,
+            |input| {
+                worked.fetch_add(1, Ordering::SeqCst);
+                index(input)
+            },
+            |_| {
+                seen += 1;
+                seen < 10
+            },
+        );
+        assert_eq!(seen, 10);
+        // Work stops soon after: at most the window and the inputs in flight beyond it.
+        assert!(worked.load(Ordering::SeqCst) <= 10 + 2 * 64 + 2);
     }
 }
