@@ -104,7 +104,7 @@ pub fn read_input(input: &Input, options: &ReadOptions) -> FileRead {
             }
         }
     };
-    if bytes.contains(&0) && !looks_like_utf16(&bytes) {
+    if text::has_nul(&bytes) && !looks_like_utf16(&bytes) {
         return failed(format!(
             "{path} holds binary data (NUL bytes), not a game record"
         ));

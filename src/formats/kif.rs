@@ -53,6 +53,7 @@ use crate::record::{
     Start,
 };
 use crate::shogi::{Color, Handicap, Move, PieceKind, Position, Setup, Square};
+use crate::text::{count_byte, find_byte};
 
 pub use super::japanese::sjis_fallbacks;
 
@@ -64,16 +65,12 @@ pub use super::japanese::sjis_fallbacks;
 pub fn read(text: &str) -> Vec<Record> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::new();
-    let newlines = text.bytes().filter(|&b| b == b'\n').count();
-    reader.record.tree.reserve(newlines + 1);
     let bytes = text.as_bytes();
+    reader.reserve(count_byte(bytes, b'\n') + 1);
     let mut start = 0usize;
     let mut no: u32 = 0;
     while start < bytes.len() {
-        let end = text
-            .get(start..)
-            .and_then(|rest| rest.find('\n'))
-            .map_or(bytes.len(), |i| start + i);
+        let end = find_byte(bytes, b'\n', start).unwrap_or(bytes.len());
         let mut stop = end;
         if stop > start && bytes.get(stop - 1) == Some(&b'\r') {
             stop -= 1;
@@ -154,6 +151,15 @@ impl Reader {
             ply_warned: false,
             after_end_warned: false,
         }
+    }
+
+    /// Makes room for `lines` nodes (a line adds at most one) in the tree and the path, so
+    /// they do not grow move by move.
+    fn reserve(&mut self, lines: usize) {
+        self.record.tree.reserve(lines);
+        self.path.reserve(lines);
+        self.path_moves.reserve(lines);
+        self.last_at_ply.reserve(lines);
     }
 
     fn warn(&mut self, code: &'static str, line: u32, column: u32, message: String) {
@@ -870,7 +876,7 @@ fn duration_ms(b: &[u8], i: &mut usize) -> Option<Option<u64>> {
     while let Some(&c) = b.get(*i) {
         match c {
             b'0'..=b'9' => {
-                n = n.saturating_mul(10).saturating_add(u64::from(c - b'0'));
+                n = push_digit(n, c);
                 digits += 1;
             }
             b':' if digits > 0 && parts < 3 => {
@@ -889,6 +895,17 @@ fn duration_ms(b: &[u8], i: &mut usize) -> Option<Option<u64>> {
     secs = secs.saturating_mul(60).saturating_add(n);
     *i = skip_spaces(b, *i);
     Some(Some(secs.saturating_mul(1000)))
+}
+
+/// `n * 10 + digit`, saturating at `u64::MAX` (checked only when it could overflow).
+#[inline(always)]
+fn push_digit(n: u64, digit: u8) -> u64 {
+    let d = u64::from(digit - b'0');
+    if n < u64::MAX / 10 - 1 {
+        n * 10 + d
+    } else {
+        n.saturating_mul(10).saturating_add(d)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

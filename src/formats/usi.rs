@@ -224,7 +224,11 @@ fn read_line(line: &str, line_no: u32, record: &mut Record) -> Result<(), ReadIs
 
     match next {
         None => return Ok(()),
-        Some("moves") => {}
+        Some(t @ "moves") => {
+            // Each move is at least four characters and a space: room for all at once.
+            let rest = line.len().saturating_sub(offset(line, t) + t.len());
+            record.tree.reserve(rest / 5 + 2);
+        }
         Some(t) => {
             return Err(issue(
                 offset(line, t),

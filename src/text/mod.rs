@@ -21,12 +21,14 @@
 mod decode;
 mod detect;
 mod encoding;
+mod scan;
 mod source;
 mod width;
 
 pub use decode::{decode, decode_owned, Decoded, DetectionReason, InvalidBytes, MAX_KEPT_BYTES};
 pub use detect::extension_implies_utf8;
 pub use encoding::{Encoding, EncodingChoice, UnknownEncoding};
+pub(crate) use scan::{count_byte, find_byte, find_non_ascii, has_nul};
 pub use source::{locate, LineCol, Position, SourceText};
 pub use width::{char_width, display_column, display_width};
 
