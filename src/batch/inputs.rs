@@ -83,7 +83,7 @@ pub fn discover(paths: &[String]) -> (Vec<Input>, Vec<InputError>) {
 fn walk(dir: &Path, inputs: &mut Vec<Input>) {
     let walker = walkdir::WalkDir::new(dir)
         .follow_links(true)
-        .sort_by_file_name()
+        .sort_by(|a, b| file_name_bytes(a.path()).cmp(file_name_bytes(b.path())))
         .into_iter()
         .filter_entry(|e| e.depth() == 0 || !is_hidden(e.file_name()));
     for entry in walker {
@@ -108,6 +108,20 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>) {
                 inputs.push(Input::Unreadable { path, message });
             }
         }
+    }
+}
+
+/// The last component of a path met while walking a directory, as bytes: what walkdir's
+/// `sort_by_file_name` compares (the name read from the directory, which holds no separator), without
+/// parsing the path into components for every comparison.
+fn file_name_bytes(path: &Path) -> &[u8] {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    match bytes
+        .iter()
+        .rposition(|&b| b.is_ascii() && std::path::is_separator(char::from(b)))
+    {
+        Some(slash) => bytes.get(slash + 1..).unwrap_or(&[]),
+        None => bytes,
     }
 }
 

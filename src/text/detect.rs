@@ -174,9 +174,19 @@ const SCORE_CHARS: usize = 256;
 /// characters, C1 controls and U+FFFD. Ranges from -1 to 1; text without non-ASCII is 1.
 pub(crate) fn plausibility(text: &str) -> f32 {
     let (mut sum, mut count) = (0i32, 0i32);
-    for c in text.chars().filter(|c| !c.is_ascii()).take(SCORE_CHARS) {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    // Jump from one non-ASCII character to the next, skipping ASCII a word at a time.
+    while count < SCORE_CHARS as i32 {
+        let Some(start) = super::find_non_ascii(bytes, at) else {
+            break;
+        };
+        let Some(c) = text.get(start..).and_then(|rest| rest.chars().next()) else {
+            break;
+        };
         count += 1;
         sum += char_score(c);
+        at = start + c.len_utf8();
     }
     if count == 0 {
         1.0
