@@ -45,47 +45,116 @@ use crate::text::find_byte;
 ///
 /// Never panics. A text without any record gives one empty record with an `empty` error.
 pub fn read(text: &str) -> Vec<Record> {
-    let mut records = Vec::new();
+    let spans = record_spans(text);
+    let mut records: Vec<Record> = spans
+        .iter()
+        .filter(|s| s.has_content)
+        .map(|s| read_span(text, s))
+        .collect();
+    if records.is_empty() {
+        let first_line = spans.last().map_or(1, |s| s.first_line);
+        let mut r = RecordReader::new(first_line).finish();
+        r.warnings.clear();
+        r.errors.push(ReadIssue::new(
+            "empty",
+            1,
+            1,
+            "The text holds no CSA record: expected a position (`PI` or `P1`..`P9`, then `+` or `-`) and moves such as `+7776FU`.",
+        ));
+        records.push(r);
+    }
+    records
+}
+
+/// The text between two record separators (`/` lines) of a CSA text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Span {
+    /// Byte range in the text (separator lines excluded).
+    pub range: std::ops::Range<usize>,
+    /// The line number of its first line.
+    pub first_line: u32,
+    /// Whether any line holds more than blanks and commas (only such spans are records).
+    pub has_content: bool,
+}
+
+/// Splits `text` at its separator lines. Separators are found by looking for `/` bytes only,
+/// so the split costs one vectorized pass; reading the spans with [`read_span`] one by one
+/// (or in parallel) gives what reading the whole text gives.
+pub(crate) fn record_spans(text: &str) -> Vec<Span> {
     let bytes = text.as_bytes();
-    let mut reader = RecordReader::new(1);
-    reader.reserve_for(bytes, 0);
-    let mut line_no: u32 = 0;
+    let mut spans = Vec::new();
+    let (mut start, mut first_line) = (0usize, 1u32);
+    let mut counted_to = 0usize;
+    let mut line_at_counted = 1u32;
+    let mut at = 0usize;
+    while let Some(slash) = find_byte(bytes, b'/', at) {
+        at = slash + 1;
+        let line_start = bytes[..slash]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line_end = find_byte(bytes, b'\n', slash).unwrap_or(bytes.len());
+        let mut line = &bytes[line_start..line_end];
+        if let [rest @ .., b'\r'] = line {
+            line = rest;
+        }
+        if line_start < start || !is_separator(line) {
+            continue;
+        }
+        line_at_counted =
+            line_at_counted.saturating_add(count_newlines(&bytes[counted_to..line_start]));
+        counted_to = line_start;
+        spans.push(span(bytes, start..line_start, first_line));
+        start = (line_end + 1).min(bytes.len() + 1);
+        first_line = line_at_counted.saturating_add(1);
+        at = start;
+    }
+    spans.push(span(bytes, start.min(bytes.len())..bytes.len(), first_line));
+    spans
+}
+
+fn count_newlines(bytes: &[u8]) -> u32 {
+    u32::try_from(crate::text::count_byte(bytes, b'\n')).unwrap_or(u32::MAX)
+}
+
+fn span(bytes: &[u8], range: std::ops::Range<usize>, first_line: u32) -> Span {
+    let text = &bytes[range.clone()];
+    // Quick: any byte other than blanks, commas and line ends is content. Otherwise look line
+    // by line as the reader does (a carriage return inside a line is content).
+    let has_content = text
+        .iter()
+        .any(|b| !matches!(b, b' ' | b'\t' | b',' | b'\r' | b'\n'))
+        || text.split(|&b| b == b'\n').any(|line| {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            line.iter().any(|b| !matches!(b, b' ' | b'\t' | b','))
+        });
+    Span {
+        range,
+        first_line,
+        has_content,
+    }
+}
+
+/// Reads the record in `span` of `text` (a span with content, from [`record_spans`]).
+pub(crate) fn read_span(text: &str, span: &Span) -> Record {
+    let body = text.get(span.range.clone()).unwrap_or("");
+    let bytes = body.as_bytes();
+    let mut reader = RecordReader::new(span.first_line);
+    reader.reserve_for(bytes.len());
+    let mut line_no = span.first_line.saturating_sub(1);
     let mut start = 0usize;
-    while start <= bytes.len() {
+    while start < bytes.len() {
         let end = find_byte(bytes, b'\n', start).unwrap_or(bytes.len());
         let mut stop = end;
         if stop > start && bytes.get(stop - 1) == Some(&b'\r') {
             stop -= 1;
         }
-        let line = text.get(start..stop).unwrap_or("");
+        let line = body.get(start..stop).unwrap_or("");
         start = end + 1;
         line_no = line_no.saturating_add(1);
-        if is_separator(line.as_bytes()) {
-            let mut next = RecordReader::new(line_no.saturating_add(1));
-            next.reserve_for(bytes, start);
-            let done = std::mem::replace(&mut reader, next);
-            if done.has_content {
-                records.push(done.finish());
-            }
-            continue;
-        }
         reader.line(line, line_no);
     }
-    if reader.has_content || records.is_empty() {
-        let empty = !reader.has_content;
-        let mut r = reader.finish();
-        if empty {
-            r.warnings.clear();
-            r.errors.push(ReadIssue::new(
-                "empty",
-                1,
-                1,
-                "The text holds no CSA record: expected a position (`PI` or `P1`..`P9`, then `+` or `-`) and moves such as `+7776FU`.",
-            ));
-        }
-        records.push(r);
-    }
-    records
+    reader.finish()
 }
 
 /// The reading state of one record.
@@ -139,15 +208,13 @@ impl RecordReader {
         }
     }
 
-    /// Makes room in the move tree for the moves of a record starting at byte `start` of
-    /// `text`: at most one node per 8 bytes (the shortest move line is `+7776FU` and its line
-    /// end) up to the next record separator, so the tree does not grow move by move. Capped,
-    /// so a huge text of comments does not reserve memory it will never use.
-    fn reserve_for(&mut self, text: &[u8], start: usize) {
+    /// Makes room in the move tree for the moves of a record of `len` bytes: at most one
+    /// node per 8 bytes (the shortest move line is `+7776FU` and its line end), so the tree
+    /// does not grow move by move. Capped, so a huge text of comments does not reserve
+    /// memory it will never use.
+    fn reserve_for(&mut self, len: usize) {
         const MOST_RESERVED: usize = 4096;
-        let end = next_separator(text, start).unwrap_or(text.len());
-        let nodes = end.saturating_sub(start) / 8 + 2;
-        self.record.tree.reserve(nodes.min(MOST_RESERVED));
+        self.record.tree.reserve((len / 8 + 2).min(MOST_RESERVED));
     }
 
     fn warn(&mut self, code: &'static str, line: u32, column: u32, message: String) {
@@ -1020,19 +1087,6 @@ fn sign_of(color: Color) -> char {
     }
 }
 
-/// The start of the first line at or after byte `from` of `text` that begins with `/` (a
-/// record separator, or text the reader will find is not one); `from` is a line start.
-fn next_separator(text: &[u8], from: usize) -> Option<usize> {
-    let mut at = from;
-    loop {
-        let slash = find_byte(text, b'/', at)?;
-        if slash == from || text.get(slash.wrapping_sub(1)) == Some(&b'\n') {
-            return Some(slash);
-        }
-        at = slash + 1;
-    }
-}
-
 /// Whether a line is the record separator `/` (spaces around it allowed).
 #[inline]
 fn is_separator(line: &[u8]) -> bool {
@@ -1734,6 +1788,33 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         fn r_line(r: &Record) -> u32 {
             r.tree.node(r.tree.main_line().next().unwrap()).line
         }
+    }
+
+    #[test]
+    fn spans_split_only_at_separator_lines() {
+        // Slashes inside comments and names do not split; indented separators and CRLF do;
+        // blank records between separators are not records.
+        let text =
+            "N+a/b\r\nPI\r\n+\r\n'x/y\r\n+7776FU\r\n  / \r\n\r\n/\r\n,\r\n/\nPI\n-\n-3334FU\n/";
+        let spans = record_spans(text);
+        let content: Vec<(u32, bool)> = spans
+            .iter()
+            .map(|s| (s.first_line, s.has_content))
+            .collect();
+        assert_eq!(
+            content,
+            [(1, true), (7, false), (9, false), (11, true), (15, false)]
+        );
+        let rs = read(text);
+        assert_eq!(rs.len(), 2);
+        assert_eq!(rs[0].metadata.get(MetaKey::BlackName), Some("a/b"));
+        assert_eq!(usi_moves(&rs[0]), ["7g7f"]);
+        assert_eq!(rs[1].source.line, 11);
+        assert_eq!(usi_moves(&rs[1]), ["3c3d"]);
+        let only_blank = read("/\n \n/\n");
+        assert_eq!(only_blank.len(), 1);
+        assert_eq!(only_blank[0].errors[0].code, "empty");
+        assert_eq!(only_blank[0].source.line, 4);
     }
 
     #[test]

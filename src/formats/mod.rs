@@ -60,3 +60,35 @@ pub fn read_str(text: &str, format: Format) -> Vec<Record> {
     }
     records
 }
+
+/// Where one record of a multi-record text lies (see [`record_spans`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordSpan {
+    span: csa::Span,
+}
+
+/// The records of a text that holds several (a multi-game CSA file), found without parsing
+/// them, so they can be read one at a time, or in parallel, with [`read_span`]: together they
+/// give what [`read_str`] gives. `None` when the text holds at most one record or the format
+/// keeps one record per text.
+pub fn record_spans(text: &str, format: Format) -> Option<Vec<RecordSpan>> {
+    if format != Format::Csa {
+        return None;
+    }
+    let spans: Vec<RecordSpan> = csa::record_spans(text)
+        .into_iter()
+        .filter(|s| s.has_content)
+        .map(|span| RecordSpan { span })
+        .collect();
+    (spans.len() > 1).then_some(spans)
+}
+
+/// Reads the record `span` of `text` (from [`record_spans`]), the `index`-th of the text, as
+/// [`read_str`] would.
+pub fn read_span(text: &str, span: &RecordSpan, format: Format, index: usize) -> Record {
+    let mut r = csa::read_span(text, &span.span);
+    r.source.index = index;
+    r.source.format = Some(format);
+    reject_if_nothing_was_understood(&mut r, format);
+    r
+}
