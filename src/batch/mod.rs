@@ -10,32 +10,11 @@ mod read;
 pub mod stats;
 
 pub use inputs::{discover, shard_of, Input, InputError};
-pub use read::{read_input, FileRead, ReadOptions};
+pub use read::{read_and_replay, read_input, FileRead, ReadOptions, Replayed};
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
-
-use rayon::prelude::*;
-
-/// Replays every record, in parallel when there are several (a multi-game file), returning
-/// the reports in record order.
-pub fn replay_all(
-    records: &[crate::record::Record],
-    options: &crate::record::replay::ReplayOptions,
-) -> Vec<crate::record::replay::Report> {
-    if records.len() > 1 {
-        records
-            .par_iter()
-            .map(|r| crate::record::replay::replay(r, options))
-            .collect()
-    } else {
-        records
-            .iter()
-            .map(|r| crate::record::replay::replay(r, options))
-            .collect()
-    }
-}
 
 /// Runs `work` on every input with `jobs` threads (0 = all cores) and passes the results to
 /// `emit` in input order. `emit` returning `false` stops the run (a closed pipe).
@@ -44,7 +23,7 @@ pub fn replay_all(
 /// thread also puts results back in order and emits them, between inputs of its own, so no
 /// thread sleeps while there is work. Helpers never run more than a window of inputs ahead of
 /// the oldest result not yet emitted, so memory stays bounded however many inputs there are.
-/// Parallel work inside `work` (the records of a multi-game file, see [`replay_all`]) runs on
+/// Parallel work inside `work` (the records of a multi-game file, see [`read_and_replay`]) runs on
 /// rayon's global pool, which is sized to `jobs` too (see [`configure_threads`]).
 pub fn run_ordered<T, W, E>(inputs: &[Input], jobs: usize, work: W, mut emit: E)
 where

@@ -3,8 +3,11 @@
 
 use std::io::Read;
 
+use rayon::prelude::*;
+
 use super::inputs::{io_reason, Input};
 use crate::formats;
+use crate::record::replay::{replay, ReplayOptions, Report};
 use crate::record::{Format, ReadIssue, Record};
 use crate::text::{self, EncodingChoice, SourceText};
 
@@ -54,14 +57,127 @@ pub struct FileRead {
     pub error: Option<String>,
 }
 
+/// An input read and decoded, its format known, before its records are parsed.
+struct Loaded {
+    path: String,
+    format: Format,
+    decoded: text::Decoded,
+    /// Decoding problems, given to every record of the input.
+    issues: Vec<ReadIssue>,
+}
+
 /// Reads `input` into records.
 pub fn read_input(input: &Input, options: &ReadOptions) -> FileRead {
+    let loaded = match load(input, options) {
+        Ok(loaded) => loaded,
+        Err(failed) => return *failed,
+    };
+    let mut records = formats::read_str(&loaded.decoded.text, loaded.format);
+    for r in &mut records {
+        finish_record(r, &loaded, options);
+    }
+    let Loaded { path, decoded, .. } = loaded;
+    let error = records
+        .is_empty()
+        .then(|| format!("{path} holds no game record"));
+    FileRead {
+        path,
+        records,
+        text: Some(SourceText::new(decoded.text)),
+        error,
+    }
+}
+
+/// One input's results from [`read_and_replay`].
+#[derive(Debug)]
+pub struct Replayed<R> {
+    /// The input's name as shown to the user.
+    pub path: String,
+    /// One result per record, in record order.
+    pub results: Vec<R>,
+    /// Why the input could not be read at all.
+    pub error: Option<String>,
+}
+
+/// Reads `input`, replays each record and hands it with its report (and the input's text,
+/// for showing lines) to `per_record`, returning the results in record order. The records of
+/// a multi-game file are parsed, replayed and dropped one by one on all threads, so only the
+/// text and the results are held, never all the records.
+pub fn read_and_replay<R, F>(
+    input: &Input,
+    options: &ReadOptions,
+    replay_options: &ReplayOptions,
+    per_record: F,
+) -> Replayed<R>
+where
+    R: Send,
+    F: Fn(&Record, &Report, &SourceText) -> R + Sync,
+{
+    let mut loaded = match load(input, options) {
+        Ok(loaded) => loaded,
+        Err(failed) => {
+            return Replayed {
+                path: failed.path,
+                results: Vec::new(),
+                error: failed.error,
+            }
+        }
+    };
+    let source = SourceText::new(std::mem::take(&mut loaded.decoded.text));
+    let text = source.text();
+    let one = |mut r: Record| {
+        finish_record(&mut r, &loaded, options);
+        let report = replay(&r, replay_options);
+        per_record(&r, &report, &source)
+    };
+    let results: Vec<R> = match formats::record_spans(text, loaded.format) {
+        Some(spans) => spans
+            .par_iter()
+            .enumerate()
+            .map(|(i, span)| one(formats::read_span(text, span, loaded.format, i)))
+            .collect(),
+        None => formats::read_str(text, loaded.format)
+            .into_iter()
+            .map(one)
+            .collect(),
+    };
+    let error = results
+        .is_empty()
+        .then(|| format!("{} holds no game record", loaded.path));
+    Replayed {
+        path: loaded.path,
+        results,
+        error,
+    }
+}
+
+/// Fills in what the input tells about `r` (path, encoding, decoding problems) and enforces
+/// the variation limits.
+fn finish_record(r: &mut Record, loaded: &Loaded, options: &ReadOptions) {
+    check_variation_limits(r, options);
+    r.source.path = loaded.path.clone();
+    r.source.encoding = Some(loaded.decoded.encoding.name());
+    r.source.encoding_reason = Some(loaded.decoded.reason.name());
+    r.source.bom = loaded.decoded.bom;
+    for issue in &loaded.issues {
+        if options.strict && issue.code == "invalid-bytes" {
+            r.errors.push(issue.clone());
+        } else {
+            r.warnings.push(issue.clone());
+        }
+    }
+}
+
+/// Reads and decodes `input` and settles its format; a failure is the input's whole result.
+fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
     let path = input.display();
-    let failed = |message: String| FileRead {
-        path: path.clone(),
-        records: Vec::new(),
-        text: None,
-        error: Some(message),
+    let failed = |message: String| -> Result<Loaded, Box<FileRead>> {
+        Err(Box::new(FileRead {
+            path: path.clone(),
+            records: Vec::new(),
+            text: None,
+            error: Some(message),
+        }))
     };
     let (bytes, extension) = match input {
         Input::Stdin => {
@@ -115,7 +231,7 @@ pub fn read_input(input: &Input, options: &ReadOptions) -> FileRead {
         .or_else(|| extension.as_deref().and_then(Format::from_extension))
         .or_else(|| formats::detect::sniff(&decoded.text));
     let Some(format) = format else {
-        return FileRead {
+        return Err(Box::new(FileRead {
             path: path.clone(),
             records: Vec::new(),
             text: Some(SourceText::new(decoded.text)),
@@ -123,10 +239,10 @@ pub fn read_input(input: &Input, options: &ReadOptions) -> FileRead {
                 "cannot tell the format of {path}: the name has no record extension and the \
                  content looks like no record format (use --from)"
             )),
-        };
+        }));
     };
     if let Some((line, len)) = longest_line_over(&decoded.text, options.max_line_length) {
-        return FileRead {
+        return Err(Box::new(FileRead {
             path: path.clone(),
             records: Vec::new(),
             text: None,
@@ -134,19 +250,7 @@ pub fn read_input(input: &Input, options: &ReadOptions) -> FileRead {
                 "{path}: line {line} is {len} bytes long, over the limit of {} (raise it with --max-line-length)",
                 options.max_line_length
             )),
-        };
-    }
-    let mut records = formats::read_str(&decoded.text, format);
-    for r in &mut records {
-        check_variation_limits(r, options);
-    }
-    if records.is_empty() {
-        return FileRead {
-            path: path.clone(),
-            records,
-            text: Some(SourceText::new(decoded.text)),
-            error: Some(format!("{path} holds no game record")),
-        };
+        }));
     }
     let mut issues = Vec::new();
     for bad in &decoded.invalid {
@@ -160,25 +264,12 @@ pub fn read_input(input: &Input, options: &ReadOptions) -> FileRead {
     for note in &decoded.notes {
         issues.push(ReadIssue::new("encoding", 1, 1, note.clone()));
     }
-    for r in &mut records {
-        r.source.path = path.clone();
-        r.source.encoding = Some(decoded.encoding.name());
-        r.source.encoding_reason = Some(decoded.reason.name());
-        r.source.bom = decoded.bom;
-        for issue in &issues {
-            if options.strict && issue.code == "invalid-bytes" {
-                r.errors.push(issue.clone());
-            } else {
-                r.warnings.push(issue.clone());
-            }
-        }
-    }
-    FileRead {
+    Ok(Loaded {
         path,
-        records,
-        text: Some(SourceText::new(decoded.text)),
-        error: None,
-    }
+        format,
+        decoded,
+        issues,
+    })
 }
 
 /// The first line longer than `limit` bytes: (1-based line number, its length).
@@ -243,4 +334,59 @@ fn looks_like_utf16(bytes: &[u8]) -> bool {
     half > 0
         && (even * 3 > half || odd * 3 > half)
         && (even == 0 || odd == 0 || even.abs_diff(odd) * 2 > half)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Validation;
+
+    /// Validation JSON of every record, read whole and replayed one by one.
+    fn whole(input: &Input, options: &ReadOptions) -> Vec<String> {
+        let file = read_input(input, options);
+        file.records
+            .iter()
+            .map(|r| Validation::new(r, &replay(r, &ReplayOptions::default())).to_json())
+            .collect()
+    }
+
+    #[test]
+    fn replaying_span_by_span_equals_reading_whole() {
+        // Games with fouls, a bad line, invalid bytes, blank records and CRLF line ends.
+        let mut text = Vec::new();
+        for i in 0..40 {
+            let game: &[u8] = match i % 4 {
+                0 => b"V2.2\r\nN+a\r\nPI\r\n+\r\n+7776FU\r\nT3\r\n-3334FU\r\n%TORYO\r\n/\r\n",
+                1 => b"PI\n+\n+7776FU\n-8384FU\n+0055FU\n-0054FU\n/\n/\n",
+                2 => b"PI\n+\n+7776FU\n'bad \xff byte\n-3334XX\n/\n",
+                _ => b"P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n-\n-3334FU\n/\n",
+            };
+            text.extend_from_slice(game);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("many.csa");
+        std::fs::write(&path, &text).unwrap();
+        let input = Input::File(path);
+        let options = ReadOptions::default();
+        let spans = read_and_replay(&input, &options, &ReplayOptions::default(), |r, rep, _| {
+            Validation::new(r, rep).to_json()
+        });
+        assert_eq!(spans.error, None);
+        let expected = whole(&input, &options);
+        assert_eq!(expected.len(), 40);
+        assert_eq!(spans.results, expected);
+    }
+
+    #[test]
+    fn an_input_without_records_is_an_error_either_way() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("blank.csa");
+        std::fs::write(&path, "/\n\n/\n").unwrap();
+        let input = Input::File(path);
+        let options = ReadOptions::default();
+        let r = read_and_replay(&input, &options, &ReplayOptions::default(), |_, _, _| ());
+        let whole = read_input(&input, &options);
+        assert_eq!(r.results.len(), whole.records.len());
+        assert_eq!(r.error, whole.error);
+    }
 }

@@ -92,6 +92,12 @@ impl Stats {
 
     /// Counts one record and what validating it found.
     pub fn add_record(&mut self, record: &Record, v: &Validation, opening: &str) {
+        self.add(&RecordFacts::of(record), v, opening);
+    }
+
+    /// Like [`Stats::add_record`], with the facts taken from the record beforehand (so the
+    /// record itself can be dropped first).
+    pub fn add(&mut self, facts: &RecordFacts, v: &Validation, opening: &str) {
         self.records += 1;
         if let Some(e) = v.errors.first() {
             self.records_failed += 1;
@@ -119,7 +125,7 @@ impl Stats {
             .outcome_winners
             .entry(format!("{}/{winner}", v.outcome.reason))
             .or_default() += 1;
-        *self.handicaps.entry(start_name(&record.start)).or_default() += 1;
+        *self.handicaps.entry(facts.start.clone()).or_default() += 1;
         let mut codes: Vec<&str> = v.fouls.iter().map(|f| f.code).collect();
         for c in &codes {
             *self.foul_occurrences.entry((*c).into()).or_default() += 1;
@@ -135,11 +141,8 @@ impl Stats {
         for c in codes {
             *self.warnings.entry(c.into()).or_default() += 1;
         }
-        if let Some(e) = record.ending() {
-            *self
-                .stated_endings
-                .entry(ending_name(&e.kind).into())
-                .or_default() += 1;
+        if let Some(name) = facts.stated_ending {
+            *self.stated_endings.entry(name.into()).or_default() += 1;
         }
         if let Some(i) = &v.impasse {
             let key = match (i.declarer, i.verdict) {
@@ -242,6 +245,25 @@ impl AddAssign for Stats {
         }
         for (i, c) in o.length_histogram.into_iter().enumerate() {
             self.length_histogram[i] += c;
+        }
+    }
+}
+
+/// What the statistics need of a record beyond its [`Validation`].
+#[derive(Clone, Debug)]
+pub struct RecordFacts {
+    /// The start's name (see [`start_name`]).
+    pub start: String,
+    /// The kind of the ending the record states (see [`ending_name`]).
+    pub stated_ending: Option<&'static str>,
+}
+
+impl RecordFacts {
+    /// The facts of `record`.
+    pub fn of(record: &Record) -> RecordFacts {
+        RecordFacts {
+            start: start_name(&record.start),
+            stated_ending: record.ending().map(|e| ending_name(&e.kind)),
         }
     }
 }

@@ -33,18 +33,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &inputs,
         args.input.jobs,
         |input| {
-            let file = batch::read_input(input, &read_options);
-            let (mut g, mut p, mut bad, mut out) = (0u64, 0u64, 0u64, 0u64);
+            let file =
+                batch::read_and_replay(input, &read_options, &options, |record, report, _| {
+                    let v = Validation::new(record, report);
+                    let clean = v.fouls.is_empty() && v.errors.is_empty();
+                    (v.to_json().len() as u64, clean, report.plies as u64)
+                });
             if file.error.is_some() {
                 return (1, 0, 1, 0);
             }
-            let reports = batch::replay_all(&file.records, &options);
-            for (record, report) in file.records.iter().zip(&reports) {
-                let v = Validation::new(record, report);
-                out += v.to_json().len() as u64;
+            let (mut g, mut p, mut bad, mut out) = (0u64, 0u64, 0u64, 0u64);
+            for (bytes, clean, plies) in file.results {
+                out += bytes;
                 g += 1;
-                if v.fouls.is_empty() && v.errors.is_empty() {
-                    p += report.plies as u64;
+                if clean {
+                    p += plies;
                 } else {
                     bad += 1;
                 }

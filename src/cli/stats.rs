@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Write};
 
 use anyhow::Context;
 use serde::Serialize;
-use shogi_tool::batch::stats::{start_name, Stats};
+use shogi_tool::batch::stats::{start_name, RecordFacts, Stats};
 use shogi_tool::batch::{self};
 use shogi_tool::diag::Validation;
 use shogi_tool::record::replay::ReplayOptions;
@@ -149,26 +149,33 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 rows: String::new(),
                 records: 0,
             };
-            let file = batch::read_input(input, &read_options);
+            let file = batch::read_and_replay(
+                input,
+                &read_options,
+                &replay_options,
+                |record, report, _| {
+                    let v = Validation::new(record, report);
+                    let opening: Vec<String> = report
+                        .moves
+                        .iter()
+                        .take(args.opening_plies)
+                        .map(|m| m.to_usi())
+                        .collect();
+                    let opening = opening.join(" ");
+                    let row = want_rows.then(|| game_row(record, &v, &opening));
+                    (RecordFacts::of(record), v, opening, row)
+                },
+            );
             if let Some(message) = &file.error {
                 r.stats.add_failed_file(&file.path, message);
                 return r;
             }
             r.stats.files += 1;
-            let reports = batch::replay_all(&file.records, &replay_options);
-            for (record, report) in file.records.iter().zip(&reports) {
-                let v = Validation::new(record, report);
-                let opening: Vec<String> = report
-                    .moves
-                    .iter()
-                    .take(args.opening_plies)
-                    .map(|m| m.to_usi())
-                    .collect();
-                let opening = opening.join(" ");
-                r.stats.add_record(record, &v, &opening);
+            for (facts, v, opening, row) in file.results {
+                r.stats.add(&facts, &v, &opening);
                 r.records += 1;
-                if want_rows {
-                    r.rows.push_str(&game_row(record, &v, &opening));
+                if let Some(row) = row {
+                    r.rows.push_str(&row);
                     r.rows.push('\n');
                 }
             }

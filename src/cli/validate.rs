@@ -71,7 +71,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &inputs,
         args.input.jobs,
         |input| {
-            let file = batch::read_input(input, &read_options);
+            let file = batch::read_and_replay(
+                input,
+                &read_options,
+                &replay_options,
+                |record, report, source| {
+                    let v = Validation::new(record, report);
+                    let mut text = String::new();
+                    push(&mut text, &v, json, Some(source));
+                    let flags = [&v.fouls, &v.warnings].map(|list| !list.is_empty());
+                    (text, flags, !v.errors.is_empty())
+                },
+            );
             let mut o = FileOutcome {
                 text: String::new(),
                 records: 0,
@@ -89,14 +100,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 );
                 return o;
             }
-            let reports = batch::replay_all(&file.records, &replay_options);
-            for (record, report) in file.records.iter().zip(&reports) {
-                let v = Validation::new(record, report);
+            for (text, [fouls, warnings], errors) in file.results {
                 o.records += 1;
-                o.with_fouls += !v.fouls.is_empty() as usize;
-                o.with_warnings += !v.warnings.is_empty() as usize;
-                o.unreadable += !v.errors.is_empty() as usize;
-                push(&mut o.text, &v, json, file.text.as_ref());
+                o.with_fouls += fouls as usize;
+                o.with_warnings += warnings as usize;
+                o.unreadable += errors as usize;
+                o.text.push_str(&text);
             }
             o
         },
