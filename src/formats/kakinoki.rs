@@ -10,6 +10,7 @@ use crate::record::{
     Ending, EndingKind, MetaKey, MoveTree, Node, NodeId, NodeKind, ReadIssue, Record, Start,
 };
 use crate::shogi::{Color, Handicap};
+use crate::text::run_length;
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -20,7 +21,9 @@ use crate::shogi::{Color, Handicap};
 pub(super) fn skip_spaces(b: &[u8], mut i: usize) -> usize {
     loop {
         match b.get(i) {
-            Some(b' ' | b'\t') => i += 1,
+            // ASCII spaces come in runs (the padding before a time column): skip them in bulk.
+            Some(b' ') => i += 1 + run_length(b, i + 1, b' '),
+            Some(b'\t') => i += 1,
             Some(0xE3) if b.get(i + 1) == Some(&0x80) && b.get(i + 2) == Some(&0x80) => i += 3,
             _ => return i,
         }

@@ -195,6 +195,7 @@ pub(crate) fn plausibility(text: &str) -> f32 {
     }
 }
 
+#[inline]
 fn char_score(c: char) -> i32 {
     match c as u32 {
         0x3000..=0x30FF => 1, // CJK punctuation, hiragana, katakana
@@ -209,125 +210,45 @@ fn char_score(c: char) -> i32 {
 }
 
 /// Kanji that fill shogi records: pieces, numerals, move words, header keys, results.
+const COMMON_KANJI: &[char] = &[
+    '歩', '香', '桂', '銀', '金', '角', '飛', '車', '玉', '王', '竜', '龍', '馬', '成', '打', '同',
+    '不', '生', '先', '後', '手', '投', '了', '詰', '千', '日', '中', '断', '持', '駒', '上', '下',
+    '右', '左', '直', '引', '寄', '行', '入', '一', '二', '三', '四', '五', '六', '七', '八', '九',
+    '十', '時', '間', '分', '秒', '開', '始', '終', '対', '局', '戦', '棋', '平', '割', '落', '勝',
+    '負', '消', '費', '場', '所', '備', '考', '変', '化', '名', '人', '段', '級', '位', '座', '将',
+    '聖', '振', '居', '穴', '囲', '矢', '倉', '急', '相', '掛', '定', '跡', '番', '表', '題', '記',
+    '録', '評', '価', '値', '読', '筋', '反', '則', '切', '宣', '言', '作', '者', '品', '発', '誌',
+    '出', '典', '省', '略',
+];
+
+/// The first code point of the CJK Unified Ideographs block that [`COMMON_KANJI_BITS`] covers.
+const KANJI_FIRST: usize = 0x4E00;
+
+/// [`COMMON_KANJI`] as one bit per code point of U+4E00..=U+9FFF, so that scoring a character
+/// is a lookup rather than a long comparison chain. Built at compile time (a kanji outside the
+/// block would stop the build).
+static COMMON_KANJI_BITS: [u64; 328] = kanji_bits(COMMON_KANJI);
+
+const fn kanji_bits(list: &[char]) -> [u64; 328] {
+    let mut bits = [0u64; 328];
+    let mut i = 0;
+    while i < list.len() {
+        let k = list[i] as usize - KANJI_FIRST;
+        bits[k / 64] |= 1 << (k % 64);
+        i += 1;
+    }
+    bits
+}
+
+/// Whether `c` is one of [`COMMON_KANJI`].
+#[inline]
 fn is_common_kanji(c: char) -> bool {
-    matches!(
-        c,
-        '歩' | '香'
-            | '桂'
-            | '銀'
-            | '金'
-            | '角'
-            | '飛'
-            | '車'
-            | '玉'
-            | '王'
-            | '竜'
-            | '龍'
-            | '馬'
-            | '成'
-            | '打'
-            | '同'
-            | '不'
-            | '生'
-            | '先'
-            | '後'
-            | '手'
-            | '投'
-            | '了'
-            | '詰'
-            | '千'
-            | '日'
-            | '中'
-            | '断'
-            | '持'
-            | '駒'
-            | '上'
-            | '下'
-            | '右'
-            | '左'
-            | '直'
-            | '引'
-            | '寄'
-            | '行'
-            | '入'
-            | '一'
-            | '二'
-            | '三'
-            | '四'
-            | '五'
-            | '六'
-            | '七'
-            | '八'
-            | '九'
-            | '十'
-            | '時'
-            | '間'
-            | '分'
-            | '秒'
-            | '開'
-            | '始'
-            | '終'
-            | '対'
-            | '局'
-            | '戦'
-            | '棋'
-            | '平'
-            | '割'
-            | '落'
-            | '勝'
-            | '負'
-            | '消'
-            | '費'
-            | '場'
-            | '所'
-            | '備'
-            | '考'
-            | '変'
-            | '化'
-            | '名'
-            | '人'
-            | '段'
-            | '級'
-            | '位'
-            | '座'
-            | '将'
-            | '聖'
-            | '振'
-            | '居'
-            | '穴'
-            | '囲'
-            | '矢'
-            | '倉'
-            | '急'
-            | '相'
-            | '掛'
-            | '定'
-            | '跡'
-            | '番'
-            | '表'
-            | '題'
-            | '記'
-            | '録'
-            | '評'
-            | '価'
-            | '値'
-            | '読'
-            | '筋'
-            | '反'
-            | '則'
-            | '切'
-            | '宣'
-            | '言'
-            | '作'
-            | '者'
-            | '品'
-            | '発'
-            | '誌'
-            | '出'
-            | '典'
-            | '省'
-            | '略'
-    )
+    let Some(k) = (c as usize).checked_sub(KANJI_FIRST) else {
+        return false;
+    };
+    COMMON_KANJI_BITS
+        .get(k / 64)
+        .is_some_and(|word| (word >> (k % 64)) & 1 == 1)
 }
 
 #[cfg(test)]
@@ -433,5 +354,14 @@ mod tests {
         let (as_sjis, _) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(&euc);
         assert!(plausibility(&as_sjis) < 0.0, "{}", plausibility(&as_sjis));
         assert_eq!(plausibility("ascii"), 1.0);
+    }
+
+    #[test]
+    fn common_kanji_bits_match_the_list() {
+        for c in (0x4000..=0xA100u32).filter_map(char::from_u32) {
+            assert_eq!(is_common_kanji(c), COMMON_KANJI.contains(&c), "{c}");
+        }
+        assert!(is_common_kanji('歩') && is_common_kanji('略'));
+        assert!(!is_common_kanji('a') && !is_common_kanji('\u{10000}'));
     }
 }

@@ -28,7 +28,7 @@ mod width;
 pub use decode::{decode, decode_owned, Decoded, DetectionReason, InvalidBytes, MAX_KEPT_BYTES};
 pub use detect::extension_implies_utf8;
 pub use encoding::{Encoding, EncodingChoice, UnknownEncoding};
-pub(crate) use scan::{count_byte, find_byte, find_non_ascii, has_nul};
+pub(crate) use scan::{count_byte, find_byte, find_non_ascii, has_nul, run_length};
 pub use source::{locate, LineCol, Position, SourceText};
 pub use width::{char_width, display_column, display_width};
 

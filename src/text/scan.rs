@@ -33,6 +33,29 @@ pub(crate) fn find_non_ascii(haystack: &[u8], from: usize) -> Option<usize> {
         .map(|i| base + i)
 }
 
+/// How many bytes equal to `byte` follow one another in `haystack` from `from` (eight bytes at
+/// a time): the length of the run of spaces before a KIF time column, say.
+#[inline]
+pub(crate) fn run_length(haystack: &[u8], from: usize, byte: u8) -> usize {
+    let rest = haystack.get(from..).unwrap_or(&[]);
+    let pattern = u64::from_le_bytes([byte; 8]);
+    let mut chunks = rest.chunks_exact(8);
+    let mut n = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([!byte; 8]));
+        let differ = word ^ pattern;
+        if differ != 0 {
+            return n + (differ.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    n + chunks
+        .remainder()
+        .iter()
+        .take_while(|&&b| b == byte)
+        .count()
+}
+
 /// How many times `needle` occurs in `haystack`.
 pub(crate) fn count_byte(haystack: &[u8], needle: u8) -> usize {
     memchr::memchr_iter(needle, haystack).count()
@@ -80,6 +103,24 @@ mod tests {
                 .map(|i| from + i);
             assert_eq!(find_non_ascii(text, from), plain, "from {from}");
         }
+    }
+
+    #[test]
+    fn run_length_agrees_with_a_plain_count() {
+        let text = b"   1 x        ( 0:01/00:00:01)                   +  ";
+        for from in 0..=text.len() + 2 {
+            for byte in [b' ', b'x', b'0'] {
+                let plain = text
+                    .get(from..)
+                    .map_or(0, |r| r.iter().take_while(|&&b| b == byte).count());
+                assert_eq!(
+                    run_length(text, from, byte),
+                    plain,
+                    "from {from} byte {byte}"
+                );
+            }
+        }
+        assert_eq!(run_length(&[b' '; 40], 3, b' '), 37);
     }
 
     #[test]
