@@ -87,7 +87,7 @@ pub fn read(text: &str) -> Vec<Record> {
 }
 
 /// A move line's move, as written.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct ParsedMove {
     /// `同`: the destination of the previous move.
     same: bool,
@@ -105,7 +105,7 @@ enum Body<'a> {
 }
 
 /// What follows the move: time, `+`, and where unexpected text starts.
-#[derive(Default)]
+#[derive(Debug, Default, PartialEq, Eq)]
 struct Tail {
     time: Option<MoveTime>,
     bad_time: Option<usize>,
@@ -310,16 +310,20 @@ impl Reader {
     }
 
     fn move_line(&mut self, line: &str, at: usize, no: u32) {
-        let bytes = line.as_bytes();
-        let mut i = at;
-        let mut ply: u32 = 0;
-        while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
-            ply = ply.saturating_mul(10).saturating_add(u32::from(d - b'0'));
-            i += 1;
+        if self.pre.moves_started {
+            if let Some(quick) = quick_move_line(line, at) {
+                let QuickMove {
+                    ply,
+                    body_at,
+                    mv,
+                    tail,
+                } = quick;
+                self.add_move(line, at, no, ply, body_at, Body::Move(mv), tail);
+                return;
+            }
         }
-        let digits_end = i;
-        let rest = line.get(i..).unwrap_or("");
-        let body_at = i + (rest.len() - rest.trim_start_matches(ja::is_space).len());
+        let (ply, digits_end) = ply_number(line.as_bytes(), at);
+        let body_at = body_start(line, digits_end);
         if !self.pre.moves_started && line.get(at..).is_some_and(|b| b.starts_with('9')) {
             // ASCII file labels above a board diagram (`9 8 7 … 1`).
             if self.pre.board.line(line) == Ok(true) {
@@ -380,6 +384,23 @@ impl Reader {
                 format!("The text `{text}` after the move was ignored; expected only a time column and `+`."),
             );
         }
+        self.add_move(line, at, no, ply, body_at, parsed, tail);
+    }
+
+    /// Adds the move (or special move) of a move line that has been read: the checks that
+    /// depend on the record so far (ply number, a move after an ending), then the node.
+    /// `at` is where the ply number starts and `body_at` where the move starts, for columns.
+    #[allow(clippy::too_many_arguments)]
+    fn add_move(
+        &mut self,
+        line: &str,
+        at: usize,
+        no: u32,
+        ply: u32,
+        body_at: usize,
+        parsed: Body<'_>,
+        tail: Tail,
+    ) {
         let expected_ply = self.path.len() as u32;
         if ply != expected_ply && !self.ply_warned {
             self.ply_warned = true;
@@ -702,6 +723,223 @@ fn candidates(pos: &Position, kind: PieceKind, to: Square, promote: bool) -> Vec
         .copied()
         .filter(|m| matches!(*m, Move::Drop { kind: k, to: t } if k == kind && t == to))
         .collect()
+}
+
+/// The ply number of a move line whose digits start at byte `at` (saturating), and the byte
+/// after the digits.
+#[inline]
+fn ply_number(b: &[u8], at: usize) -> (u32, usize) {
+    let mut i = at;
+    let mut ply: u32 = 0;
+    while let Some(&d @ b'0'..=b'9') = b.get(i) {
+        ply = ply.saturating_mul(10).saturating_add(u32::from(d - b'0'));
+        i += 1;
+    }
+    (ply, i)
+}
+
+/// Where the move of a move line starts: after the spaces that follow the ply number.
+#[inline]
+fn body_start(line: &str, digits_end: usize) -> usize {
+    let rest = line.get(digits_end..).unwrap_or("");
+    digits_end + (rest.len() - rest.trim_start_matches(ja::is_space).len())
+}
+
+// ---------------------------------------------------------------------------------------------
+// The short path for plain move lines
+// ---------------------------------------------------------------------------------------------
+
+/// A move line read by [`quick_move_line`]: the ply number, where the move starts, the move
+/// and what follows it.
+#[derive(Debug, PartialEq, Eq)]
+struct QuickMove {
+    ply: u32,
+    body_at: usize,
+    mv: ParsedMove,
+    tail: Tail,
+}
+
+/// Reads a move line of the shape nearly every KIF file is made of, such as
+/// `   1 ７六歩(77)   ( 0:16/00:00:16)` or `  12 同　角成(88)` or `  31 ５五角打 +`: the ply
+/// number (digits from byte `at`), spaces, a destination (a full-width file digit and a kanji
+/// rank, or `同` and optional spaces), a piece name, at most one of `成`, `不成` and `打`, an
+/// optional source `(11)`..`(99)` (spaces may come before it), and optionally spaces, one time
+/// column `( m:ss/hh:mm:ss)` (spaces may start it; one to three minute digits), spaces, `+`
+/// and spaces.
+///
+/// Returns `None` for any other line, which the general path ([`ply_number`], [`body_start`],
+/// [`parse_body`], [`parse_tail`]) then reads; for the lines it accepts, the result is exactly
+/// what the general path computes, with no warning to give (`bad_time` and `extra` unset).
+#[inline]
+fn quick_move_line(line: &str, at: usize) -> Option<QuickMove> {
+    let b = line.as_bytes();
+    let (ply, digits_end) = ply_number(b, at);
+    let body_at = skip_spaces(b, digits_end);
+    if body_at == digits_end {
+        return None;
+    }
+    let (mut mv, mut i) = quick_destination(b, body_at)?;
+    (mv.piece, i) = quick_piece(b, i)?;
+    i = quick_modifier(b, i, &mut mv)?;
+    i = quick_source(b, i, &mut mv)?;
+    let tail = quick_tail(b, i)?;
+    Some(QuickMove {
+        ply,
+        body_at,
+        mv,
+        tail,
+    })
+}
+
+/// The character at byte `i` if it is one of three bytes in UTF-8 (every kanji, kana and
+/// full-width form is), else `None`. `b` must be valid UTF-8, so a lead byte `E0`..`EF` is
+/// always followed by its two continuation bytes.
+#[inline]
+fn char3(b: &[u8], i: usize) -> Option<char> {
+    match *b.get(i..i + 3)? {
+        [lead @ 0xE0..=0xEF, c1, c2] => char::from_u32(
+            u32::from(lead & 0x0F) << 12 | u32::from(c1 & 0x3F) << 6 | u32::from(c2 & 0x3F),
+        ),
+        _ => None,
+    }
+}
+
+/// The destination at byte `i`, `７六` or `同` with the spaces after it, as a move with no
+/// piece yet, and the byte after it.
+#[inline]
+fn quick_destination(b: &[u8], i: usize) -> Option<(ParsedMove, usize)> {
+    let mut mv = ParsedMove {
+        same: false,
+        to: None,
+        piece: PieceKind::Pawn,
+        promote: false,
+        drop: false,
+        from: None,
+    };
+    let first = char3(b, i)?;
+    if first == '同' {
+        mv.same = true;
+        return Some((mv, skip_spaces(b, i + 3)));
+    }
+    if !('１'..='９').contains(&first) {
+        return None;
+    }
+    let file = ja::digit_value(first)?;
+    let rank = ja::digit_value(char3(b, i + 3)?)?;
+    mv.to = Some(Square::new(file, rank)?);
+    Some((mv, i + 6))
+}
+
+/// The piece name at byte `i` (as [`ja::parse_piece`] reads it) and the byte after it.
+#[inline]
+fn quick_piece(b: &[u8], i: usize) -> Option<(PieceKind, usize)> {
+    let first = char3(b, i)?;
+    if first != '成' {
+        return Some((ja::piece_from_char(first)?, i + 3));
+    }
+    let kind = match char3(b, i + 3)? {
+        '香' => PieceKind::ProLance,
+        '桂' => PieceKind::ProKnight,
+        '銀' => PieceKind::ProSilver,
+        _ => return None,
+    };
+    Some((kind, i + 6))
+}
+
+/// One optional modifier at byte `i` (`成`, `不成` or `打`), recorded in `mv`; the byte after
+/// it. `None` when another modifier or a KI2 word follows, which the general path reads.
+#[inline]
+fn quick_modifier(b: &[u8], mut i: usize, mv: &mut ParsedMove) -> Option<usize> {
+    match char3(b, i) {
+        Some('成') => {
+            mv.promote = true;
+            i += 3;
+        }
+        Some('不') if char3(b, i + 3) == Some('成') => i += 6,
+        Some('打') => {
+            mv.drop = true;
+            i += 3;
+        }
+        _ => {}
+    }
+    // Only the end, ASCII or an ideographic space may follow: anything else could be a
+    // further modifier.
+    match b.get(i) {
+        None => Some(i),
+        Some(c) if c.is_ascii() => Some(i),
+        Some(_) => (char3(b, i) == Some('\u{3000}')).then_some(i),
+    }
+}
+
+/// The source `(77)` at byte `i` after optional spaces, recorded in `mv`; the byte after it,
+/// or `i` when there is none. `None` for `(00)`, a zero digit, or a source after `打`.
+#[inline]
+fn quick_source(b: &[u8], i: usize, mv: &mut ParsedMove) -> Option<usize> {
+    let at = skip_spaces(b, i);
+    let (Some(b'('), Some(&f), Some(&r), Some(b')')) =
+        (b.get(at), b.get(at + 1), b.get(at + 2), b.get(at + 3))
+    else {
+        return Some(i);
+    };
+    if !(f.is_ascii_digit() && r.is_ascii_digit()) {
+        return Some(i);
+    }
+    if mv.drop {
+        return None;
+    }
+    mv.from = Some(Square::from_digits(&[f, r])?);
+    Some(at + 4)
+}
+
+/// What follows the move from byte `i`: spaces, at most one time column
+/// `( m:ss/hh:mm:ss)`, spaces, an optional `+` and spaces, to the end of the line.
+#[inline]
+fn quick_tail(b: &[u8], i: usize) -> Option<Tail> {
+    let mut tail = Tail::default();
+    let mut i = skip_spaces(b, i);
+    if b.get(i) == Some(&b'(') {
+        let (time, end) = quick_time(b, i + 1)?;
+        tail.time = Some(time);
+        i = skip_spaces(b, end);
+    }
+    if b.get(i) == Some(&b'+') {
+        tail.flagged = true;
+        i = skip_spaces(b, i + 1);
+    }
+    (i == b.len()).then_some(tail)
+}
+
+/// A time column's inside from byte `i`: optional spaces, `m:ss/hh:mm:ss` (one to three
+/// minute digits, two digits elsewhere) and the closing `)`; the time and the byte after `)`.
+#[inline]
+fn quick_time(b: &[u8], i: usize) -> Option<(MoveTime, usize)> {
+    let start = skip_spaces(b, i);
+    let mut i = start;
+    let mut minutes: u64 = 0;
+    while let Some(&d @ b'0'..=b'9') = b.get(i).filter(|_| i < start + 3) {
+        minutes = minutes * 10 + u64::from(d - b'0');
+        i += 1;
+    }
+    if i == start {
+        return None;
+    }
+    let [b':', s1, s2, b'/', h1, h2, b':', m1, m2, b':', t1, t2, b')'] = *b.get(i..i + 13)? else {
+        return None;
+    };
+    if ![s1, s2, h1, h2, m1, m2, t1, t2]
+        .iter()
+        .all(u8::is_ascii_digit)
+    {
+        return None;
+    }
+    let two = |tens: u8, ones: u8| u64::from(tens - b'0') * 10 + u64::from(ones - b'0');
+    let spent = minutes * 60 + two(s1, s2);
+    let total = (two(h1, h2) * 60 + two(m1, m2)) * 60 + two(t1, t2);
+    let time = MoveTime {
+        spent_ms: Some(spent * 1000),
+        total_ms: Some(total * 1000),
+    };
+    Some((time, i + 13))
 }
 
 /// Parses the move part of a move line (after the ply number): a move or a special word, and
@@ -2343,6 +2581,159 @@ mod tests {
             assert!(back.errors.is_empty(), "{name}: {:?}", back.errors);
             assert_eq!(comparable(&back), comparable(&r), "{name}:\n{}", w.text);
         }
+    }
+
+    /// What the general path reads from a move line whose ply number starts at byte `at`, in
+    /// the short path's terms: `None` unless it is a move (not a special move) read without a
+    /// warning.
+    fn general_move_line(line: &str, at: usize) -> Option<QuickMove> {
+        let (ply, digits_end) = ply_number(line.as_bytes(), at);
+        let body_at = body_start(line, digits_end);
+        if body_at == digits_end || body_at >= line.len() {
+            return None;
+        }
+        let (Body::Move(mv), end) = parse_body(line.get(body_at..)?).ok()? else {
+            return None;
+        };
+        let tail = parse_tail(line.get(body_at + end..)?);
+        Some(QuickMove {
+            ply,
+            body_at,
+            mv,
+            tail,
+        })
+    }
+
+    /// The byte where a line's ply number starts, as [`Reader::line`] finds it.
+    fn ply_at(line: &str) -> usize {
+        line.len() - line.trim_start_matches([' ', '\t']).len()
+    }
+
+    /// Checks the short path against the general one on `line`: whatever the short path
+    /// reads, the general path reads the same, with no warning. Returns whether the short
+    /// path took the line.
+    fn quick_agrees(line: &str) -> bool {
+        let at = ply_at(line);
+        let Some(quick) = quick_move_line(line, at) else {
+            return false;
+        };
+        let general = general_move_line(line, at);
+        assert_eq!(Some(&quick), general.as_ref(), "line `{line}`");
+        assert_eq!((quick.tail.bad_time, quick.tail.extra), (None, None));
+        true
+    }
+
+    #[test]
+    fn quick_move_lines_read_as_the_general_path_does() {
+        let taken = [
+            "   1 ７六歩(77)   ( 0:16/00:00:16)",
+            "   1 ７六歩(77)       ( 0:34/00:00:34)",
+            "   2 ３四歩(33)",
+            "  12 同　角成(88)   ( 1:02/00:10:00)",
+            "  12 同 角成(88)",
+            "  12 同角成(88)",
+            "  13 同　　歩(87)",
+            "  31 ５五角打",
+            "  31 ５五角打     ( 0:22/00:16:10)",
+            "  31 ５五角打 +",
+            "  40 ２二角不成(88)   ( 0:05/00:01:00)+",
+            "  41 ４二成香(41)   ( 0:05/00:01:00) + ",
+            "  42 ５九成桂(48)",
+            "  43 ５九成銀(48)",
+            "  44 ５九王(58)",
+            "  45 ５九玉(58)",
+            "  46 １一龍(12)",
+            "  47 １一竜(12)",
+            "  48 ２三と(24)",
+            "  49 ８八馬(22)",
+            "  50 ７六杏(77)",
+            "  51 ７六圭(77)",
+            "  52 ７六全(77)",
+            "  53 ７六飛 (78)",
+            "  54 ７六飛　(78)",
+            "  55 ７六飛(78)(120:00/01:30:00)",
+            "  56 ７六飛(78)   (100:59/99:59:59)",
+            "  57 ７六歩(77)   (0:07/00:00:07)",
+            "  58 ７六歩(77)   (　0:07/00:00:07)",
+            "99999 ７六歩(77)",
+            "99999999999 ７六歩(77)",
+            "1\t７六歩(77)\t( 0:16/00:00:16)",
+            "1　７六歩(77)",
+            "   5 ７六歩",
+            "   5 ７６歩(77)",
+            "   5 ７七歩(77)",
+            "   5 ９九香(99)   ( 0:00/00:00:00)   ",
+        ];
+        for line in taken {
+            assert!(quick_agrees(line), "the short path should take `{line}`");
+        }
+        // Unusual shapes go to the general path (which may accept them, warn or fail).
+        let left = [
+            "   1 ▲７六歩(77)",
+            "   5 7六歩(77)",
+            "   5 76歩(77)",
+            "   1 仝　歩(77)",
+            "   1 ７六歩成成(77)",
+            "   1 ７六歩生(77)",
+            "   1 ７六歩右(77)",
+            "   1 ７六歩不(77)",
+            "   1 ７六歩打(77)",
+            "   1 ７六歩打(00)",
+            "   1 ７六歩(00)",
+            "   1 ７六歩(70)",
+            "   1 ７六歩(77)(77)",
+            "   1 ７六歩(77)   ( 0:16/00:00:16)( 0:16/00:00:16)",
+            "   1 ７六歩(77)   (0:4/0:0:4)",
+            "   1 ７六歩(77)   (00:00 / 00:00:00)",
+            "   1 ７六歩(77)   ( 0:07/)",
+            "   1 ７六歩(77)   (1000:00/00:00:00)",
+            "   1 ７六歩(77)   ( 0:16/00:00:16",
+            "   1 ７六歩(77)   ( 0:16/00:00:16) x",
+            "   1 ７六歩(77) ++",
+            "   1 ７六歩(77)　＋",
+            "   1 ７六成(77)",
+            "   1 ７六成金(77)",
+            "   1 ７〇歩(77)",
+            "   1 ０六歩(77)",
+            "   1 投了",
+            "   1 投了   ( 0:03/00:00:03)",
+            "   1 中断",
+            "   1７六歩(77)",
+            "   1 ",
+            "   1",
+            "2014年",
+            "   1 ７六",
+            "   1 同",
+        ];
+        for line in left {
+            assert!(!quick_agrees(line), "the short path should leave `{line}`");
+        }
+    }
+
+    /// The short path agrees with the general one on every move line of the shared corpus
+    /// (when present) and of this file's own test records, and takes most of them.
+    #[test]
+    fn quick_move_lines_agree_on_the_corpus() {
+        let Some(corpus) = crate::formats::corpus_support::Corpus::open() else {
+            return;
+        };
+        let (mut lines, mut taken) = (0usize, 0usize);
+        for path in corpus.files(&["kif", "kifu"]) {
+            let bytes = std::fs::read(&path).unwrap();
+            let ext = path.extension().and_then(|e| e.to_str());
+            let text = decode(&bytes, ext, EncodingChoice::Auto).text;
+            for line in text.lines() {
+                if line
+                    .trim_start_matches([' ', '\t'])
+                    .starts_with(|c: char| c.is_ascii_digit())
+                {
+                    lines += 1;
+                    taken += usize::from(quick_agrees(line));
+                }
+            }
+        }
+        println!("corpus: the short path took {taken} of {lines} move lines");
+        assert!(lines == 0 || taken * 2 > lines);
     }
 
     /// Reads every `.kif`/`.kifu` file of the shared corpus (when present), replays its
