@@ -203,19 +203,9 @@ fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
                 .extension()
                 .and_then(|e| e.to_str())
                 .map(|e| e.to_ascii_lowercase());
-            match std::fs::metadata(p) {
-                Ok(m) if m.len() > options.max_file_size => {
-                    return failed(format!(
-                        "{path} is {} bytes, larger than the limit of {} bytes",
-                        m.len(),
-                        options.max_file_size
-                    ))
-                }
-                Ok(m) if m.is_dir() => return failed(format!("{path} is a directory")),
-                _ => {}
-            }
-            match std::fs::read(p) {
-                Ok(b) => (b, ext),
+            match read_file(p, &path, options.max_file_size) {
+                Ok(Ok(b)) => (b, ext),
+                Ok(Err(refused)) => return failed(refused),
                 Err(e) => return failed(format!("cannot read {path}: {}", io_reason(&e))),
             }
         }
@@ -270,6 +260,33 @@ fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
         decoded,
         issues,
     })
+}
+
+/// Reads the file `p` (named `path` to the user) through one open handle, whose metadata
+/// gives the size (one `statx` a file, not three); a file over `limit` bytes, or a
+/// directory, is refused with the reason.
+fn read_file(
+    p: &std::path::Path,
+    path: &str,
+    limit: u64,
+) -> std::io::Result<Result<Vec<u8>, String>> {
+    let too_big =
+        |len: u64| format!("{path} is {len} bytes, larger than the limit of {limit} bytes");
+    let file = std::fs::File::open(p)?;
+    let meta = file.metadata()?;
+    if meta.len() > limit {
+        return Ok(Err(too_big(meta.len())));
+    }
+    if meta.is_dir() {
+        return Ok(Err(format!("{path} is a directory")));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0) + 1);
+    // The file may have grown since: never read more than the limit allows.
+    file.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Ok(Err(too_big(bytes.len() as u64)));
+    }
+    Ok(Ok(bytes))
 }
 
 /// The first line longer than `limit` bytes: (1-based line number, its length).
