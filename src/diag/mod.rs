@@ -216,7 +216,11 @@ impl Validation {
 
     /// One line of JSON (no newline).
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("validation results serialise")
+        // Sized for a typical line up front: growing it step by step costs reallocations,
+        // which contend for the allocator's lock when several threads render at once.
+        let mut out = Vec::with_capacity(1024);
+        serde_json::to_writer(&mut out, self).expect("validation results serialise");
+        String::from_utf8(out).expect("serde_json writes UTF-8")
     }
 
     /// Compiler-style lines: `path:line: ply N: code: message`, each followed by the source

@@ -104,8 +104,9 @@ struct LineState {
 
 /// Replays `record` and reports what it finds.
 pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
+    let plies = record.tree.main_line_moves().count();
     let mut report = Report {
-        plies: record.tree.main_line_moves().count(),
+        plies,
         outcome: Outcome {
             winner: None,
             reason: "unknown",
@@ -114,7 +115,9 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
         warnings: Vec::new(),
         errors: Vec::new(),
         final_position: None,
-        moves: Vec::new(),
+        // Sized once: growing it move by move reallocates, and reallocations contend for
+        // the allocator's lock when several threads replay at once.
+        moves: Vec::with_capacity(plies),
         impasse: None,
     };
     let start = match record.start.position() {
