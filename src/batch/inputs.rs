@@ -57,14 +57,22 @@ fn has_record_extension(path: &Path) -> bool {
 
 /// The inputs the paths name (no paths: standard input), and the paths that failed.
 pub fn discover(paths: &[String]) -> (Vec<Input>, Vec<InputError>) {
-    let mut inputs = Vec::new();
+    let (inputs, errors) = discover_lazily(paths);
+    (inputs.collect(), errors)
+}
+
+/// Like [`discover`], but directories are walked as the inputs are taken, so a run holds
+/// only the directory being walked, not every path of the collection. The paths given are
+/// checked at once: the ones that failed are returned first.
+pub fn discover_lazily(paths: &[String]) -> (Discovered, Vec<InputError>) {
+    let mut pending = std::collections::VecDeque::new();
     let mut errors = Vec::new();
     if paths.is_empty() {
-        inputs.push(Input::Stdin);
+        pending.push_back(Named::Input(Input::Stdin));
     }
     for p in paths {
         if p == "-" {
-            inputs.push(Input::Stdin);
+            pending.push_back(Named::Input(Input::Stdin));
             continue;
         }
         let path = Path::new(p);
@@ -73,40 +81,88 @@ pub fn discover(paths: &[String]) -> (Vec<Input>, Vec<InputError>) {
                 path: p.clone(),
                 message: format!("cannot read {p}: {}", io_reason(&e)),
             }),
-            Ok(m) if m.is_dir() => walk(path, &mut inputs),
-            Ok(_) => inputs.push(Input::File(path.to_path_buf())),
+            Ok(m) if m.is_dir() => pending.push_back(Named::Dir(path.to_path_buf())),
+            Ok(_) => pending.push_back(Named::Input(Input::File(path.to_path_buf()))),
         }
     }
-    (inputs, errors)
+    let discovered = Discovered {
+        pending,
+        walking: None,
+    };
+    (discovered, errors)
 }
 
-fn walk(dir: &Path, inputs: &mut Vec<Input>) {
-    let walker = walkdir::WalkDir::new(dir)
+/// A path given by the user, in order.
+enum Named {
+    Input(Input),
+    Dir(std::path::PathBuf),
+}
+
+/// The inputs of [`discover_lazily`], in order: files named, then each directory's record
+/// files as its walk reaches them (sorted by name, hidden entries skipped).
+pub struct Discovered {
+    pending: std::collections::VecDeque<Named>,
+    walking: Option<(std::path::PathBuf, Walk)>,
+}
+
+type Walk = walkdir::FilterEntry<walkdir::IntoIter, fn(&walkdir::DirEntry) -> bool>;
+
+impl Iterator for Discovered {
+    type Item = Input;
+
+    fn next(&mut self) -> Option<Input> {
+        loop {
+            if let Some((dir, walk)) = &mut self.walking {
+                match walk.next() {
+                    Some(entry) => match to_input(dir, entry) {
+                        Some(input) => return Some(input),
+                        None => continue,
+                    },
+                    None => self.walking = None,
+                }
+            }
+            match self.pending.pop_front()? {
+                Named::Input(input) => return Some(input),
+                Named::Dir(dir) => {
+                    let walk = walker(&dir);
+                    self.walking = Some((dir, walk));
+                }
+            }
+        }
+    }
+}
+
+fn walker(dir: &Path) -> Walk {
+    fn visible(e: &walkdir::DirEntry) -> bool {
+        e.depth() == 0 || !is_hidden(e.file_name())
+    }
+    walkdir::WalkDir::new(dir)
         .follow_links(true)
         .sort_by(|a, b| file_name_bytes(a.path()).cmp(file_name_bytes(b.path())))
         .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !is_hidden(e.file_name()));
-    for entry in walker {
-        match entry {
-            Ok(e) if e.file_type().is_file() && has_record_extension(e.path()) => {
-                inputs.push(Input::File(e.into_path()))
-            }
-            Ok(_) => {}
-            Err(e) => {
-                let path = e
-                    .path()
-                    .map_or_else(|| dir.display().to_string(), |p| p.display().to_string());
-                let message = if e.loop_ancestor().is_some() {
-                    format!(
-                        "{path}: the directory links back to one of its own parents; not followed"
-                    )
-                } else if let Some(io) = e.io_error() {
-                    format!("cannot read {path}: {}", io_reason(io))
-                } else {
-                    format!("cannot read {path}: {e}")
-                };
-                inputs.push(Input::Unreadable { path, message });
-            }
+        .filter_entry(visible as fn(&walkdir::DirEntry) -> bool)
+}
+
+/// The input an entry of the walk of `dir` is: a record file, something unreadable, or
+/// nothing (a directory, a file of another kind).
+fn to_input(dir: &Path, entry: walkdir::Result<walkdir::DirEntry>) -> Option<Input> {
+    match entry {
+        Ok(e) if e.file_type().is_file() && has_record_extension(e.path()) => {
+            Some(Input::File(e.into_path()))
+        }
+        Ok(_) => None,
+        Err(e) => {
+            let path = e
+                .path()
+                .map_or_else(|| dir.display().to_string(), |p| p.display().to_string());
+            let message = if e.loop_ancestor().is_some() {
+                format!("{path}: the directory links back to one of its own parents; not followed")
+            } else if let Some(io) = e.io_error() {
+                format!("cannot read {path}: {}", io_reason(io))
+            } else {
+                format!("cannot read {path}: {e}")
+            };
+            Some(Input::Unreadable { path, message })
         }
     }
 }

@@ -9,7 +9,7 @@ mod inputs;
 mod read;
 pub mod stats;
 
-pub use inputs::{discover, shard_of, Input, InputError};
+pub use inputs::{discover, discover_lazily, shard_of, Discovered, Input, InputError};
 pub use read::{read_and_replay, read_input, FileRead, ReadOptions, Replayed};
 
 use std::collections::VecDeque;
@@ -25,25 +25,35 @@ use std::sync::{mpsc, Condvar, Mutex};
 /// the oldest result not yet emitted, so memory stays bounded however many inputs there are.
 /// Parallel work inside `work` (the records of a multi-game file, see [`read_and_replay`]) runs on
 /// rayon's global pool, which is sized to `jobs` too (see [`configure_threads`]).
-pub fn run_ordered<T, W, E>(inputs: &[Input], jobs: usize, work: W, mut emit: E)
+pub fn run_ordered<I, T, W, E>(inputs: I, jobs: usize, work: W, mut emit: E)
 where
+    I: IntoIterator<Item = Input>,
+    I::IntoIter: Send,
     T: Send,
     W: Fn(&Input) -> T + Sync,
     E: FnMut(T) -> bool,
 {
     configure_threads(jobs);
-    let threads = thread_count(jobs).min(inputs.len().max(1));
+    let threads = thread_count(jobs);
+    let mut inputs = inputs.into_iter();
     if threads == 1 {
         for input in inputs {
-            if !emit(work(input)) {
+            if !emit(work(&input)) {
                 return;
             }
         }
         return;
     }
+    // The first input is worked on before any helper starts: a run of one input (a
+    // multi-game file) needs none, its records are spread over rayon's pool.
+    let Some(first) = inputs.next() else {
+        return;
+    };
     let window = threads * 64;
     let shared = Shared {
-        next: AtomicUsize::new(0),
+        feed: Mutex::new(inputs),
+        taken: AtomicUsize::new(1),
+        exhausted: AtomicBool::new(false),
         stop: AtomicBool::new(false),
         emitted: Mutex::new(0),
         room: Condvar::new(),
@@ -51,22 +61,22 @@ where
     };
     let (tx, rx) = mpsc::channel::<(usize, T)>();
     std::thread::scope(|scope| {
+        let mut order = Reorder::new();
+        order.put(0, work(&first));
+        drop(first);
         for _ in 1..threads {
             let tx = tx.clone();
             let (shared, work) = (&shared, &work);
-            scope.spawn(move || loop {
-                let i = shared.next.fetch_add(1, Ordering::Relaxed);
-                let Some(input) = inputs.get(i) else {
-                    break;
-                };
-                shared.wait_for_room(i, window);
-                if shared.stop.load(Ordering::Relaxed) || tx.send((i, work(input))).is_err() {
-                    break;
+            scope.spawn(move || {
+                while let Some((i, input)) = shared.take() {
+                    shared.wait_for_room(i, window);
+                    if shared.stop.load(Ordering::Relaxed) || tx.send((i, work(&input))).is_err() {
+                        break;
+                    }
                 }
             });
         }
         drop(tx);
-        let mut order = Reorder::new();
         loop {
             while let Ok((i, result)) = rx.try_recv() {
                 order.put(i, result);
@@ -80,14 +90,15 @@ where
                 break;
             }
             // Work on the next input while within the window.
-            if shared.next.load(Ordering::Relaxed) < order.base + window {
-                let i = shared.next.fetch_add(1, Ordering::Relaxed);
-                if let Some(input) = inputs.get(i) {
-                    order.put(i, work(input));
+            if shared.taken.load(Ordering::Relaxed) < order.base + window {
+                if let Some((i, input)) = shared.take() {
+                    order.put(i, work(&input));
                     continue;
                 }
             }
-            if order.base >= inputs.len() {
+            if shared.exhausted.load(Ordering::Acquire)
+                && order.base >= shared.taken.load(Ordering::Acquire)
+            {
                 break;
             }
             // Nothing to do here but wait for a helper's result.
@@ -107,9 +118,13 @@ where
 }
 
 /// What the threads of [`run_ordered`] share.
-struct Shared {
-    /// The next input to take.
-    next: AtomicUsize,
+struct Shared<I> {
+    /// The inputs not taken yet.
+    feed: Mutex<I>,
+    /// How many inputs have been taken (the next one's index).
+    taken: AtomicUsize,
+    /// Set once the inputs have run out.
+    exhausted: AtomicBool,
     /// Set when the run ends early.
     stop: AtomicBool,
     /// How many results have been emitted.
@@ -120,7 +135,22 @@ struct Shared {
     sleepers: AtomicUsize,
 }
 
-impl Shared {
+impl<I: Iterator<Item = Input>> Shared<I> {
+    /// The next input and its index, in input order.
+    fn take(&self) -> Option<(usize, Input)> {
+        let mut feed = self.feed.lock().unwrap_or_else(|e| e.into_inner());
+        match feed.next() {
+            Some(input) => {
+                let i = self.taken.fetch_add(1, Ordering::AcqRel);
+                Some((i, input))
+            }
+            None => {
+                self.exhausted.store(true, Ordering::Release);
+                None
+            }
+        }
+    }
+
     /// Waits until input `i` is within `window` of the oldest unemitted result (or the run
     /// stops). Inputs are taken in order, so that oldest one is always being worked on by a
     /// thread that is not waiting here.
@@ -222,13 +252,12 @@ mod tests {
     #[test]
     fn results_come_in_input_order_with_bounded_lead() {
         for jobs in [1, 2, 3, 8] {
-            let all = inputs(2_000);
             // How far the furthest input taken runs ahead of the results emitted.
             let taken = AtomicIsize::new(-1);
             let mut seen = Vec::new();
             let mut lead = 0;
             run_ordered(
-                &all,
+                inputs(2_000),
                 jobs,
                 |input| {
                     let i = index(input);
@@ -254,12 +283,25 @@ mod tests {
     }
 
     #[test]
+    fn runs_of_no_input_and_of_one_finish() {
+        for n in [0, 1, 2] {
+            for jobs in [1, 2, 4] {
+                let mut seen = Vec::new();
+                run_ordered(inputs(n), jobs, index, |i| {
+                    seen.push(i);
+                    true
+                });
+                assert_eq!(seen, (0..n).collect::<Vec<_>>(), "n {n} jobs {jobs}");
+            }
+        }
+    }
+
+    #[test]
     fn emit_can_stop_the_run() {
-        let all = inputs(10_000);
         let worked = AtomicUsize::new(0);
         let mut seen = 0;
         run_ordered(
-            &all,
+            inputs(10_000),
             2,
             |input| {
                 worked.fetch_add(1, Ordering::SeqCst);

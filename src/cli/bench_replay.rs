@@ -24,13 +24,13 @@ pub struct Args {
 /// Runs the pipeline and prints the counts.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
-    let (inputs, input_errors) = args.input.inputs()?;
+    let (inputs, input_errors) = args.input.input_stream()?;
     let read_options = args.input.read_options();
     let options = ReplayOptions::default();
     let (mut games, mut plies, mut illegal, mut bytes) =
         (0u64, 0u64, input_errors.len() as u64, 0u64);
     batch::run_ordered(
-        &inputs,
+        inputs,
         args.input.jobs,
         |input| {
             let file =

@@ -117,7 +117,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut written = 0usize;
     let mut write_failures = 0usize;
     batch::run_ordered(
-        &inputs,
+        inputs,
         input_args.jobs,
         |input| {
             convert_input(

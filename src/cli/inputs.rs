@@ -76,6 +76,9 @@ fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     Ok((k, n))
 }
 
+/// Inputs in order, found as they are taken.
+pub type InputStream = Box<dyn Iterator<Item = Input> + Send>;
+
 impl InputArgs {
     /// The read options these arguments give.
     pub fn read_options(&self) -> ReadOptions {
@@ -92,6 +95,13 @@ impl InputArgs {
 
     /// The inputs to process (after `--files-from` and `--shard`), and the paths that failed.
     pub fn inputs(&self) -> anyhow::Result<(Vec<Input>, Vec<InputError>)> {
+        let (inputs, errors) = self.input_stream()?;
+        Ok((inputs.collect(), errors))
+    }
+
+    /// Like [`InputArgs::inputs`], with directories walked as the run takes their files, so
+    /// memory does not grow with the number of files.
+    pub fn input_stream(&self) -> anyhow::Result<(InputStream, Vec<InputError>)> {
         let mut paths = self.paths.clone();
         if let Some(list) = &self.files_from {
             let lines: Vec<String> = if list == "-" {
@@ -108,13 +118,14 @@ impl InputArgs {
             };
             paths.extend(lines.into_iter().filter(|l| !l.trim().is_empty()));
             if paths.is_empty() {
-                return Ok((Vec::new(), Vec::new()));
+                return Ok((Box::new(std::iter::empty()), Vec::new()));
             }
         }
-        let (mut inputs, errors) = batch::discover(&paths);
-        if let Some((k, n)) = self.shard {
-            inputs.retain(|i| batch::shard_of(i, n) == k);
-        }
+        let (inputs, errors) = batch::discover_lazily(&paths);
+        let inputs: InputStream = match self.shard {
+            Some((k, n)) => Box::new(inputs.filter(move |i| batch::shard_of(i, n) == k)),
+            None => Box::new(inputs),
+        };
         Ok((inputs, errors))
     }
 }

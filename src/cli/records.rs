@@ -39,7 +39,7 @@ pub fn for_each_record<F>(
 where
     F: Fn(&Record, &mut Chunk) + Sync + Send,
 {
-    let (inputs, input_errors) = input.inputs()?;
+    let (inputs, input_errors) = input.input_stream()?;
     let read_options = input.read_options();
     let mut failed = false;
     for e in &input_errors {
@@ -51,7 +51,7 @@ where
     let mut write_error = None;
     let mut first = true;
     batch::run_ordered(
-        &inputs,
+        inputs,
         input.jobs,
         |input| {
             let file = batch::read_input(input, &read_options);

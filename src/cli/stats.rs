@@ -14,7 +14,7 @@ use shogi_tool::record::replay::ReplayOptions;
 use shogi_tool::record::{MetaKey, Record};
 
 use super::exit::ExitCode;
-use super::inputs::InputArgs;
+use super::inputs::{InputArgs, InputStream};
 
 /// Output formats of `stats`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -108,7 +108,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print(&total, &args)?;
         return Ok(exit_code(&total));
     }
-    let (inputs, input_errors) = args.input.inputs()?;
+    let (inputs, input_errors) = args.input.input_stream()?;
     let read_options = args.input.read_options();
     let replay_options = ReplayOptions {
         max_moves: args.max_moves,
@@ -124,10 +124,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )),
         None => None,
     };
-    let progress = if args.quiet || !std::io::stderr().is_terminal() {
+    // The bar needs the number of files up front; without it the walk stays lazy.
+    let show_progress = !args.quiet && std::io::stderr().is_terminal();
+    let (inputs, total): (InputStream, u64) = if show_progress {
+        let all: Vec<_> = inputs.collect();
+        let n = all.len() as u64;
+        (Box::new(all.into_iter()), n)
+    } else {
+        (inputs, 0)
+    };
+    let progress = if !show_progress {
         indicatif::ProgressBar::hidden()
     } else {
-        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
+        let bar = indicatif::ProgressBar::new(total);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
                 "{bar:30} {pos}/{len} files, {msg} [{elapsed_precise} < {eta}]",
@@ -141,7 +150,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let want_rows = games_out.is_some();
     let mut write_error = None;
     batch::run_ordered(
-        &inputs,
+        inputs,
         args.input.jobs,
         |input| {
             let mut r = FileResult {

@@ -51,7 +51,7 @@ struct FileOutcome {
 
 /// Validates every input, printing results in input order.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let (inputs, input_errors) = args.input.inputs()?;
+    let (inputs, input_errors) = args.input.input_stream()?;
     let read_options = args.input.read_options();
     let replay_options = ReplayOptions {
         max_moves: args.max_moves,
@@ -68,7 +68,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let mut io_error = None;
     batch::run_ordered(
-        &inputs,
+        inputs,
         args.input.jobs,
         |input| {
             let file = batch::read_and_replay(
