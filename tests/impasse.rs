@@ -374,3 +374,19 @@ fn unreadable_inputs_exit_2_and_the_rest_is_still_reported() {
         .assert()
         .code(2);
 }
+
+/// Regression: the records of one multi-game file are read one by one, each into its own
+/// output; the human blocks must still be separated by a blank line, as between files.
+#[test]
+fn records_of_one_file_are_separated_like_files() {
+    let out = tool()
+        .args(["impasse", "testdata/samples/two-games.csa"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("too-few-points (5 < 28)\n\ntestdata/samples/two-games.csa#1 ply 3\n"),
+        "{text}"
+    );
+}

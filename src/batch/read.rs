@@ -100,9 +100,8 @@ pub struct Replayed<R> {
 }
 
 /// Reads `input`, replays each record and hands it with its report (and the input's text,
-/// for showing lines) to `per_record`, returning the results in record order. The records of
-/// a multi-game file are parsed, replayed and dropped one by one on all threads, so only the
-/// text and the results are held, never all the records.
+/// for showing lines) to `per_record`, returning the results in record order (see
+/// [`read_each`]).
 pub fn read_and_replay<R, F>(
     input: &Input,
     options: &ReadOptions,
@@ -112,6 +111,21 @@ pub fn read_and_replay<R, F>(
 where
     R: Send,
     F: Fn(&Record, &Report, &SourceText) -> R + Sync,
+{
+    read_each(input, options, |record, source| {
+        let report = replay(record, replay_options);
+        per_record(record, &report, source)
+    })
+}
+
+/// Reads `input` and hands each record (and the input's text, for showing lines) to
+/// `per_record`, returning the results in record order. The records of a multi-game file are
+/// parsed and dropped one by one on all threads, so only the text and the results are held,
+/// never all the records.
+pub fn read_each<R, F>(input: &Input, options: &ReadOptions, per_record: F) -> Replayed<R>
+where
+    R: Send,
+    F: Fn(&Record, &SourceText) -> R + Sync,
 {
     let mut loaded = match load(input, options) {
         Ok(loaded) => loaded,
@@ -127,8 +141,7 @@ where
     let text = source.text();
     let one = |mut r: Record| {
         finish_record(&mut r, &loaded, options);
-        let report = replay(&r, replay_options);
-        per_record(&r, &report, &source)
+        per_record(&r, &source)
     };
     let results: Vec<R> = match formats::record_spans(text, loaded.format) {
         Some(spans) => spans

@@ -29,8 +29,9 @@ impl Chunk {
     }
 }
 
-/// Runs `per_record` on every record of the inputs (after reporting its read error, if any)
-/// and prints each input's output in input order, `separator` between non-empty outputs.
+/// Runs `per_record` on every record of the inputs (after reporting its read error, if any;
+/// each record starts with an empty chunk) and prints the outputs in input order,
+/// `separator` between non-empty outputs.
 pub fn for_each_record<F>(
     input: &InputArgs,
     separator: &str,
@@ -54,13 +55,8 @@ where
         inputs,
         input.jobs,
         |input| {
-            let file = batch::read_input(input, &read_options);
-            let mut c = Chunk::default();
-            if let Some(message) = &file.error {
-                c.fail(message);
-                return c;
-            }
-            for record in &file.records {
+            let file = batch::read_each(input, &read_options, |record, _| {
+                let mut c = Chunk::default();
                 if let Some(e) = record.errors.first() {
                     c.fail(format!(
                         "{}:{}:{}: {}",
@@ -68,6 +64,22 @@ where
                     ));
                 }
                 per_record(record, &mut c);
+                c
+            });
+            let mut c = Chunk::default();
+            if let Some(message) = &file.error {
+                c.fail(message);
+                return c;
+            }
+            for part in file.results {
+                if !part.out.is_empty() {
+                    if !c.out.is_empty() {
+                        c.out.push_str(separator);
+                    }
+                    c.out.push_str(&part.out);
+                }
+                c.err.push_str(&part.err);
+                c.failed |= part.failed;
             }
             c
         },
