@@ -113,6 +113,20 @@ pub(crate) fn record_spans(text: &str) -> Vec<Span> {
     spans
 }
 
+/// The end (the `\n`, or the text's end) of the line starting at `start`. CSA lines are
+/// nearly all short (`+7776FU`, `T12`): a plain look at the first bytes costs less than the
+/// call into the vectorized search, which takes over after them.
+#[inline]
+fn line_end(bytes: &[u8], start: usize) -> usize {
+    const LOOK_FIRST: usize = 16;
+    let rest = bytes.get(start..).unwrap_or(&[]);
+    let head = rest.get(..LOOK_FIRST).unwrap_or(rest);
+    match head.iter().position(|&b| b == b'\n') {
+        Some(i) => start + i,
+        None => find_byte(bytes, b'\n', start + head.len()).unwrap_or(bytes.len()),
+    }
+}
+
 fn count_newlines(bytes: &[u8]) -> u32 {
     u32::try_from(crate::text::count_byte(bytes, b'\n')).unwrap_or(u32::MAX)
 }
@@ -144,7 +158,7 @@ pub(crate) fn read_span(text: &str, span: &Span) -> Record {
     let mut line_no = span.first_line.saturating_sub(1);
     let mut start = 0usize;
     while start < bytes.len() {
-        let end = find_byte(bytes, b'\n', start).unwrap_or(bytes.len());
+        let end = line_end(bytes, start);
         let mut stop = end;
         if stop > start && bytes.get(stop - 1) == Some(&b'\r') {
             stop -= 1;
@@ -1787,6 +1801,18 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
 
         fn r_line(r: &Record) -> u32 {
             r.tree.node(r.tree.main_line().next().unwrap()).line
+        }
+    }
+
+    #[test]
+    fn line_end_agrees_with_a_plain_search() {
+        let text = b"+7776FU\nT12\n\n'a comment longer than sixteen bytes\nlast line without end";
+        for start in 0..=text.len() {
+            let plain = text[start..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(text.len(), |i| start + i);
+            assert_eq!(line_end(text, start), plain, "from {start}");
         }
     }
 
