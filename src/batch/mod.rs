@@ -10,7 +10,9 @@ mod read;
 pub mod stats;
 
 pub use inputs::{discover, discover_lazily, shard_of, Discovered, Input, InputError};
-pub use read::{read_and_replay, read_each, read_input, FileRead, ReadOptions, Replayed};
+pub use read::{
+    read_and_replay, read_each, read_each_batched, read_input, FileRead, ReadOptions, Replayed,
+};
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

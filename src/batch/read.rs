@@ -127,6 +127,34 @@ where
     R: Send,
     F: Fn(&Record, &SourceText) -> R + Sync,
 {
+    let mut results = Vec::new();
+    let done = read_each_batched(input, options, usize::MAX, per_record, |batch| {
+        results.extend(batch);
+        true
+    });
+    Replayed {
+        path: done.path,
+        results,
+        error: done.error,
+    }
+}
+
+/// Like [`read_each`], handing the results to `on_batch` `batch` records at a time, in record
+/// order, as soon as each batch is done, so that a file of any size holds only one batch of
+/// results. `on_batch` returning false stops the reading. The returned value has no results:
+/// only the path and the error of the input.
+pub fn read_each_batched<R, F, B>(
+    input: &Input,
+    options: &ReadOptions,
+    batch: usize,
+    per_record: F,
+    mut on_batch: B,
+) -> Replayed<()>
+where
+    R: Send,
+    F: Fn(&Record, &SourceText) -> R + Sync,
+    B: FnMut(Vec<R>) -> bool,
+{
     let mut loaded = match load(input, options) {
         Ok(loaded) => loaded,
         Err(failed) => {
@@ -143,23 +171,40 @@ where
         finish_record(&mut r, &loaded, options);
         per_record(&r, &source)
     };
-    let results: Vec<R> = match formats::record_spans(text, loaded.format) {
-        Some(spans) => spans
-            .par_iter()
-            .enumerate()
-            .map(|(i, span)| one(formats::read_span(text, span, loaded.format, i)))
-            .collect(),
-        None => formats::read_str(text, loaded.format)
-            .into_iter()
-            .map(one)
-            .collect(),
-    };
-    let error = results
-        .is_empty()
-        .then(|| format!("{} holds no game record", loaded.path));
+    let batch = batch.max(1);
+    let mut count = 0usize;
+    match formats::record_spans(text, loaded.format) {
+        Some(spans) => {
+            for (n, chunk) in spans.chunks(batch).enumerate() {
+                let base = n * batch;
+                let results: Vec<R> = chunk
+                    .par_iter()
+                    .enumerate()
+                    .map(|(i, span)| one(formats::read_span(text, span, loaded.format, base + i)))
+                    .collect();
+                count += results.len();
+                if !on_batch(results) {
+                    break;
+                }
+            }
+        }
+        None => {
+            let mut records = formats::read_str(text, loaded.format)
+                .into_iter()
+                .peekable();
+            while records.peek().is_some() {
+                let results: Vec<R> = records.by_ref().take(batch).map(one).collect();
+                count += results.len();
+                if !on_batch(results) {
+                    break;
+                }
+            }
+        }
+    }
+    let error = (count == 0).then(|| format!("{} holds no game record", loaded.path));
     Replayed {
         path: loaded.path,
-        results,
+        results: Vec::new(),
         error,
     }
 }
@@ -405,6 +450,41 @@ mod tests {
         let expected = whole(&input, &options);
         assert_eq!(expected.len(), 40);
         assert_eq!(spans.results, expected);
+    }
+
+    #[test]
+    fn batches_come_in_record_order_and_can_stop() {
+        let text = "PI\n+\n+7776FU\n/\n".repeat(10);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ten.csa");
+        std::fs::write(&path, text).unwrap();
+        let input = Input::File(path);
+        let options = ReadOptions::default();
+        let mut batches = Vec::new();
+        let done = read_each_batched(
+            &input,
+            &options,
+            4,
+            |r, _| r.source.index,
+            |b| {
+                batches.push(b);
+                true
+            },
+        );
+        assert_eq!(done.error, None);
+        assert_eq!(batches, [vec![0, 1, 2, 3], vec![4, 5, 6, 7], vec![8, 9]]);
+        let mut seen = 0;
+        read_each_batched(
+            &input,
+            &options,
+            4,
+            |r, _| r.source.index,
+            |b| {
+                seen += b.len();
+                false
+            },
+        );
+        assert_eq!(seen, 4, "stops after the first batch");
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::io::Write;
 
 use shogi_tool::batch;
 use shogi_tool::record::Record;
+use shogi_tool::text::SourceText;
 
 use super::exit::ExitCode;
 use super::inputs::InputArgs;
@@ -31,7 +32,9 @@ impl Chunk {
 
 /// Runs `per_record` on every record of the inputs (after reporting its read error, if any;
 /// each record starts with an empty chunk) and prints the outputs in input order,
-/// `separator` between non-empty outputs.
+/// `separator` between non-empty outputs. A single input (a multi-game file, say) is printed
+/// a batch of records at a time as it is read, so its first lines come out at once and its
+/// output is never held whole.
 pub fn for_each_record<F>(
     input: &InputArgs,
     separator: &str,
@@ -40,7 +43,7 @@ pub fn for_each_record<F>(
 where
     F: Fn(&Record, &mut Chunk) + Sync + Send,
 {
-    let (inputs, input_errors) = input.input_stream()?;
+    let (mut inputs, input_errors) = input.input_stream()?;
     let read_options = input.read_options();
     let mut failed = false;
     for e in &input_errors {
@@ -48,70 +51,102 @@ where
         failed = true;
     }
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let mut write_error = None;
-    let mut first = true;
-    batch::run_ordered(
-        inputs,
-        input.jobs,
-        |input| {
-            let file = batch::read_each(input, &read_options, |record, _| {
-                let mut c = Chunk::default();
-                if let Some(e) = record.errors.first() {
-                    c.fail(format!(
-                        "{}:{}:{}: {}",
-                        record.source.path, e.line, e.column, e.message
-                    ));
-                }
-                per_record(record, &mut c);
-                c
+    let mut printer = Printer {
+        out: stdout.lock(),
+        separator,
+        first: true,
+        failed,
+        write_error: None,
+    };
+    let one_record = |record: &Record, _: &SourceText| {
+        let mut c = Chunk::default();
+        if let Some(e) = record.errors.first() {
+            c.fail(format!(
+                "{}:{}:{}: {}",
+                record.source.path, e.line, e.column, e.message
+            ));
+        }
+        per_record(record, &mut c);
+        c
+    };
+    let first = inputs.next();
+    let second = inputs.next();
+    match (first, second) {
+        (Some(only), None) => {
+            batch::configure_threads(input.jobs);
+            let file = batch::read_each_batched(&only, &read_options, BATCH, one_record, |parts| {
+                parts.into_iter().all(|part| printer.print(part))
             });
-            let mut c = Chunk::default();
             if let Some(message) = &file.error {
+                let mut c = Chunk::default();
                 c.fail(message);
-                return c;
+                printer.print(c);
             }
-            for part in file.results {
-                if !part.out.is_empty() {
-                    if !c.out.is_empty() {
-                        c.out.push_str(separator);
+        }
+        (first, second) => {
+            let all = first.into_iter().chain(second).chain(inputs);
+            batch::run_ordered(
+                all,
+                input.jobs,
+                |input| {
+                    let file = batch::read_each(input, &read_options, one_record);
+                    let mut c = Chunk::default();
+                    if let Some(message) = &file.error {
+                        c.fail(message);
+                        return vec![c];
                     }
-                    c.out.push_str(&part.out);
-                }
-                c.err.push_str(&part.err);
-                c.failed |= part.failed;
-            }
-            c
-        },
-        |c| {
-            failed |= c.failed;
-            if !c.err.is_empty() {
-                eprint!("{}", c.err);
-            }
-            if c.out.is_empty() {
-                return true;
-            }
-            let sep = if first { "" } else { separator };
-            first = false;
-            match out
-                .write_all(sep.as_bytes())
-                .and_then(|_| out.write_all(c.out.as_bytes()))
-                .and_then(|_| out.flush())
-            {
-                Ok(()) => true,
-                Err(e) => {
-                    write_error = Some(e);
-                    false
-                }
-            }
-        },
-    );
-    if let Some(e) = write_error {
+                    file.results
+                },
+                |parts| parts.into_iter().all(|part| printer.print(part)),
+            );
+        }
+    }
+    if let Some(e) = printer.write_error {
         return Err(e.into());
     }
-    Ok(if failed {
+    Ok(if printer.failed {
         ExitCode::Error
     } else {
         ExitCode::Success
     })
+}
+
+/// Records handed over at a time when a single input is read in batches.
+const BATCH: usize = 256;
+
+/// Prints chunks in turn: errors to standard error at once, output to standard output with
+/// the separator between non-empty outputs, flushed so a pipe sees it.
+struct Printer<'a, W: Write> {
+    out: W,
+    separator: &'a str,
+    first: bool,
+    failed: bool,
+    write_error: Option<std::io::Error>,
+}
+
+impl<W: Write> Printer<'_, W> {
+    /// Prints `c`; false once standard output cannot be written (a closed pipe).
+    fn print(&mut self, c: Chunk) -> bool {
+        self.failed |= c.failed;
+        if !c.err.is_empty() {
+            eprint!("{}", c.err);
+        }
+        if c.out.is_empty() {
+            return true;
+        }
+        let sep = if self.first { "" } else { self.separator };
+        self.first = false;
+        match self
+            .out
+            .write_all(sep.as_bytes())
+            .and_then(|_| self.out.write_all(c.out.as_bytes()))
+            .and_then(|_| self.out.flush())
+        {
+            Ok(()) => true,
+            Err(e) => {
+                self.write_error = Some(e);
+                false
+            }
+        }
+    }
 }
