@@ -77,9 +77,7 @@ pub fn read_input(input: &Input, options: &ReadOptions) -> FileRead {
         finish_record(r, &loaded, options);
     }
     let Loaded { path, decoded, .. } = loaded;
-    let error = records
-        .is_empty()
-        .then(|| format!("{path} holds no game record"));
+    let error = records.is_empty().then(|| no_record(&path));
     FileRead {
         path,
         records,
@@ -201,12 +199,17 @@ where
             }
         }
     }
-    let error = (count == 0).then(|| format!("{} holds no game record", loaded.path));
+    let error = (count == 0).then(|| no_record(&loaded.path));
     Replayed {
         path: loaded.path,
         results: Vec::new(),
         error,
     }
+}
+
+/// The error of an input that was read but holds no record.
+fn no_record(path: &str) -> String {
+    format!("{path} holds no game record")
 }
 
 /// Fills in what the input tells about `r` (path, encoding, decoding problems) and enforces

@@ -98,7 +98,7 @@ pub(crate) fn record_spans(text: &str) -> Vec<Span> {
         if let [rest @ .., b'\r'] = line {
             line = rest;
         }
-        if line_start < start || !is_separator(line) {
+        if !is_separator(line) {
             continue;
         }
         line_at_counted =

@@ -779,7 +779,8 @@ fn quick_move_line(line: &str, at: usize) -> Option<QuickMove> {
         return None;
     }
     let (mut mv, mut i) = quick_destination(b, body_at)?;
-    (mv.piece, i) = quick_piece(b, i)?;
+    let (piece, len) = ja::parse_piece(line.get(i..)?)?;
+    (mv.piece, i) = (piece, i + len);
     i = quick_modifier(b, i, &mut mv)?;
     i = quick_source(b, i, &mut mv)?;
     let tail = quick_tail(b, i)?;
@@ -828,22 +829,6 @@ fn quick_destination(b: &[u8], i: usize) -> Option<(ParsedMove, usize)> {
     let rank = ja::digit_value(char3(b, i + 3)?)?;
     mv.to = Some(Square::new(file, rank)?);
     Some((mv, i + 6))
-}
-
-/// The piece name at byte `i` (as [`ja::parse_piece`] reads it) and the byte after it.
-#[inline]
-fn quick_piece(b: &[u8], i: usize) -> Option<(PieceKind, usize)> {
-    let first = char3(b, i)?;
-    if first != '成' {
-        return Some((ja::piece_from_char(first)?, i + 3));
-    }
-    let kind = match char3(b, i + 3)? {
-        '香' => PieceKind::ProLance,
-        '桂' => PieceKind::ProKnight,
-        '銀' => PieceKind::ProSilver,
-        _ => return None,
-    };
-    Some((kind, i + 6))
 }
 
 /// One optional modifier at byte `i` (`成`, `不成` or `打`), recorded in `mv`; the byte after
