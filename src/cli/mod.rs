@@ -7,6 +7,8 @@ pub mod bench_replay;
 pub mod board;
 pub mod completions;
 pub mod convert;
+#[cfg(test)]
+pub mod docs;
 pub mod drops;
 pub mod exit;
 pub mod guide;
