@@ -130,11 +130,11 @@ _shogi__tool() {
                     return 0
                     ;;
                 --from)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
                     return 0
                     ;;
                 --encoding)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
                     return 0
                     ;;
                 --jobs)
@@ -188,15 +188,15 @@ _shogi__tool() {
                     return 0
                     ;;
                 --from)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
                     return 0
                     ;;
                 --encoding)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text svg" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human svg" -- "${cur}"))
                     return 0
                     ;;
                 --highlight)
@@ -225,7 +225,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__convert)
-            opts="-j -o -q -h -V --files-from --from --input-encoding --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --to --output --out-dir --encoding --force --strict --csa-version --quiet --help --version"
+            opts="-j -o -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --to --output --out-dir --output-encoding --force --csa-version --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -235,12 +235,16 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --from)
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --input-encoding)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                --from)
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
                     return 0
                     ;;
                 --jobs)
@@ -268,7 +272,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -283,8 +287,8 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --encoding)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                --output-encoding)
+                    COMPREPLY=($(compgen -W "utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
                     return 0
                     ;;
                 --csa-version)
@@ -318,11 +322,11 @@ _shogi__tool() {
                     return 0
                     ;;
                 --from)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
                     return 0
                     ;;
                 --encoding)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
                     return 0
                     ;;
                 --piece)
@@ -330,7 +334,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json svg" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json svg" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -348,7 +352,7 @@ _shogi__tool() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "text svg" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human svg" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -555,7 +559,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__impasse)
-            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --sfen --handicap --ply --rule --format --help --version"
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --sfen --handicap --ply --impasse-rule --format --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -570,11 +574,11 @@ _shogi__tool() {
                     return 0
                     ;;
                 --from)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
                     return 0
                     ;;
                 --encoding)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
                     return 0
                     ;;
                 --jobs)
@@ -613,7 +617,7 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --rule)
+                --impasse-rule)
                     COMPREPLY=($(compgen -W "jsa24 declare24 csa27" -- "${cur}"))
                     return 0
                     ;;
@@ -648,11 +652,11 @@ _shogi__tool() {
                     return 0
                     ;;
                 --from)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
                     return 0
                     ;;
                 --encoding)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
                     return 0
                     ;;
                 --square)
@@ -660,7 +664,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -671,7 +675,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__perft)
-            opts="-h -V --sfen --divide --no-bulk --help --version"
+            opts="-h -V --sfen --divide --no-bulk --force --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -704,11 +708,11 @@ _shogi__tool() {
                     return 0
                     ;;
                 --from)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
                     return 0
                     ;;
                 --encoding)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
                     return 0
                     ;;
                 --jobs)
@@ -762,11 +766,11 @@ _shogi__tool() {
                     return 0
                     ;;
                 --from)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
                     return 0
                     ;;
                 --encoding)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
                     return 0
                     ;;
                 --jobs)
@@ -794,7 +798,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json csv" -- "${cur}"))
                     return 0
                     ;;
                 --games)
@@ -818,7 +822,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --impasse-rule)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "jsa24 declare24 csa27" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -844,11 +848,11 @@ _shogi__tool() {
                     return 0
                     ;;
                 --from)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
                     return 0
                     ;;
                 --encoding)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
                     return 0
                     ;;
                 --jobs)
@@ -884,7 +888,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --impasse-rule)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "jsa24 declare24 csa27" -- "${cur}"))
                     return 0
                     ;;
                 *)

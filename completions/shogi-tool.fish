@@ -41,8 +41,20 @@ complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "bench-replay"
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l from -d 'The format of the inputs, instead of detecting it' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l encoding -d 'The encoding of the input (never of the output; `auto` detects it)' -r -f -a "auto\t'Detect: byte order mark, declaration, extension convention, then content'
+utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s j -l jobs -d 'Worker threads (0: one per core)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-line-length -d 'The longest line accepted, in bytes' -r
@@ -51,41 +63,79 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-v
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'Compiler-style diagnostics'
 json\t'One JSON object per record (JSON Lines)'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-moves -d 'The move limit after which a game is a draw (default: the record\'s own, else none)' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l impasse-rule -d 'The rule entering-king declarations are judged by: jsa24, declare24 or csa27 (default: the rule the record names, else csa27)' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l impasse-rule -d 'The rule entering-king declarations are judged by (default: the rule the record names, else csa27)' -r -f -a "jsa24\t'JSA impasse by agreement: under 24 total points loses, else a draw'
+declare24\t'The 24-point declaration method: 31+ points win, 24-30 draw'
+csa27\t'The CSA computer-shogi declaration: 28+ points (black) or 27+ (white) win'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l deny-warnings -d 'Let warnings alone make the exit status 1'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s q -l quiet -d 'Print nothing for records without findings, and no summary (human format)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l from -d 'The format of the inputs, instead of detecting it' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l input-encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l encoding -d 'The encoding of the input (never of the output; `auto` detects it)' -r -f -a "auto\t'Detect: byte order mark, declaration, extension convention, then content'
+utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s j -l jobs -d 'Worker threads (0: one per core)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l max-line-length -d 'The longest line accepted, in bytes' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l max-variations -d 'The most variations one record may hold' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l to -d 'The output format: kif, kifu, ki2, ki2u, csa, sfen, usi or jkf' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s o -l output -d 'Write everything to FILE (formats that hold one game take one record only)' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l to -d 'The output format; by default the one the extension of `-o FILE` names' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s o -l output -d 'Write everything to FILE (formats that hold one game take one record only); missing folders are created' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l out-dir -d 'Write one file per record into DIR, named after its input with the new extension' -r -F
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l encoding -d 'The output encoding (default: Shift_JIS for kif and ki2, UTF-8 otherwise)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l output-encoding -d 'The output encoding (default: Shift_JIS for kif and ki2, UTF-8 otherwise; JKF is always UTF-8)' -r -f -a "utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS (CP932)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l csa-version -d 'The CSA version written' -r -f -a "2.2\t'V2.2 (whole-second times)'
 3.0\t'V3.0 (fractional times, encoding line)'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l force -d 'Replace existing files'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l strict -d 'Refuse (exit 2, nothing written) when the target cannot carry everything, or an input has undecodable bytes'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s q -l quiet -d 'No warnings on standard error about what the target cannot carry'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l from -d 'The format of the inputs, instead of detecting it' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l encoding -d 'The encoding of the input (never of the output; `auto` detects it)' -r -f -a "auto\t'Detect: byte order mark, declaration, extension convention, then content'
+utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s j -l jobs -d 'Worker threads (0: one per core)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-line-length -d 'The longest line accepted, in bytes' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-variations -d 'The most variations one record may hold' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l format -d 'Output format' -r -f -a "table\t'Aligned text for people'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l format -d 'Output format' -r -f -a "human\t'Aligned text for people'
 json\t'One JSON object (the form `--merge` reads)'
 csv\t'`section,key,value` rows'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l games -d 'Also write one JSON object per record to FILE (JSON Lines; see README for the columns)' -r -F
@@ -93,52 +143,90 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l opening-
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l top -d 'How many openings the table and CSV list' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l merge -d 'Add up the `--format json` outputs of shards instead of reading records' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-moves -d 'The move limit after which a game is a draw (default: the record\'s own, else none)' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l impasse-rule -d 'The rule entering-king declarations are judged by: jsa24, declare24 or csa27 (default: the rule the record names, else csa27)' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l impasse-rule -d 'The rule entering-king declarations are judged by (default: the rule the record names, else csa27)' -r -f -a "jsa24\t'JSA impasse by agreement: under 24 total points loses, else a draw'
+declare24\t'The 24-point declaration method: 31+ points win, 24-30 draw'
+csa27\t'The CSA computer-shogi declaration: 28+ points (black) or 27+ (white) win'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l failures -d 'List every failed file and record in the table'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s q -l quiet -d 'No progress bar'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l from -d 'The format of the inputs, instead of detecting it' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l encoding -d 'The encoding of the input (never of the output; `auto` detects it)' -r -f -a "auto\t'Detect: byte order mark, declaration, extension convention, then content'
+utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s j -l jobs -d 'Worker threads (0: one per core)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-line-length -d 'The longest line accepted, in bytes' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-variations -d 'The most variations one record may hold' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l ply -d 'Print only the bare SFEN after ply N (0 = the start), one line per record' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l final -d 'Print only the bare SFEN of the final position, one line per record'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s h -l help -d 'Print help'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l from -d 'The format of the inputs, instead of detecting it' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l encoding -d 'The encoding of the input (never of the output; `auto` detects it)' -r -f -a "auto\t'Detect: byte order mark, declaration, extension convention, then content'
+utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -s j -l jobs -d 'Worker threads (0: one per core)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l max-line-length -d 'The longest line accepted, in bytes' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l max-variations -d 'The most variations one record may hold' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l sfen -d 'Score this one position (an SFEN, or `startpos`) instead of reading records' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l sfen -d 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves (`startpos moves 7g7f 3c3d`)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l handicap -d 'With --sfen: the handicap the game started from, whose removed pieces are credited to white\'s total points (a KIF name such as 二枚落ち, or a JKF code such as 2 or KA)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l ply -d 'Score the position after ply N of the main line (0 = the start) instead of the final one' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l rule -d 'The rule to apply: jsa24, declare24 or csa27 (repeatable; all three by default)' -r -f -a "jsa24\t''
-declare24\t''
-csa27\t''"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l impasse-rule -d 'The rule to apply (repeatable; all three by default). `--rule` is the old spelling' -r -f -a "jsa24\t'JSA impasse by agreement: under 24 total points loses, else a draw'
+declare24\t'The 24-point declaration method: 31+ points win, 24-30 draw'
+csa27\t'The CSA computer-shogi declaration: 28+ points (black) or 27+ (white) win'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l format -d 'Output format' -r -f -a "human\t'A small table per position, then one line per rule'
 json\t'One JSON object per position (JSON Lines)'"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l ply -d 'The position after ply N of the main line (0 = the start); by default the final one' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l record -d 'Which record of a multi-game file, counted from 0' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l sfen -d 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l from -d 'The format of the record, instead of detecting it' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l encoding -d 'The encoding of the record: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l format -d 'Output format' -r -f -a "text\t'The KIF board diagram (BOD)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l sfen -d 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves (`startpos moves 7g7f 3c3d`)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l encoding -d 'The encoding of the input (never of the output; `auto` detects it)' -r -f -a "auto\t'Detect: byte order mark, declaration, extension convention, then content'
+utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l format -d 'Output format' -r -f -a "human\t'The KIF board diagram (BOD)'
 svg\t'An SVG picture'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l highlight -d 'Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l letters -d 'English piece letters (K R B G S N L P, + for promoted) instead of kanji'
@@ -146,11 +234,23 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -s h -l hel
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l ply -d 'The position after ply N of the main line (0 = the start); by default the final one' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l record -d 'Which record of a multi-game file, counted from 0' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l sfen -d 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l from -d 'The format of the record, instead of detecting it' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l encoding -d 'The encoding of the record: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l sfen -d 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves (`startpos moves 7g7f 3c3d`)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l encoding -d 'The encoding of the input (never of the output; `auto` detects it)' -r -f -a "auto\t'Detect: byte order mark, declaration, extension convention, then content'
+utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l piece -d 'Only this kind: a letter P L N S G B R or a kanji 歩 香 桂 銀 金 角 飛' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l format -d 'Output format' -r -f -a "text\t'One marked board per kind, with a legend'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l format -d 'Output format' -r -f -a "human\t'One marked board per kind, with a legend'
 json\t'One line of JSON'
 svg\t'An SVG picture, legal squares highlighted'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l letters -d 'English piece letters instead of kanji (text and svg)'
@@ -158,37 +258,62 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -s h -l hel
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l ply -d 'The position after ply N of the main line (0 = the start); by default the final one' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l record -d 'Which record of a multi-game file, counted from 0' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l sfen -d 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l from -d 'The format of the record, instead of detecting it' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l encoding -d 'The encoding of the record: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l sfen -d 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves (`startpos moves 7g7f 3c3d`)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l encoding -d 'The encoding of the input (never of the output; `auto` detects it)' -r -f -a "auto\t'Detect: byte order mark, declaration, extension convention, then content'
+utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l square -d 'Only the moves of the piece on this square (5e, 55 or ５五)' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l format -d 'Output format' -r -f -a "text\t'One move a line: USI, KIF, and the promotion choice when there is one'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l format -d 'Output format' -r -f -a "human\t'One move a line: USI, KIF, and the promotion choice when there is one'
 json\t'One line of JSON'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -l format -d 'Output format' -r -f -a "text\t'5x5 diagrams in text'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -l format -d 'Output format' -r -f -a "human\t'5x5 diagrams in text'
 svg\t'An SVG picture'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -l letters -d 'English piece letters instead of kanji'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l sfen -d 'The position to start from (SFEN, or `startpos`)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l sfen -d 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves (`startpos moves 7g7f 3c3d`)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l divide -d 'First print `<usi move>: <count>` for each legal move of the root'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l no-bulk -d 'Make every leaf move instead of counting the last ply in bulk (for benchmarks)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l force -d 'Run even when the estimate says the count would take long (more than about 10^12 leaves)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -s h -l help -d 'Print help'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l from -d 'The format of the inputs, instead of detecting it' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l encoding -d 'The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l encoding -d 'The encoding of the input (never of the output; `auto` detects it)' -r -f -a "auto\t'Detect: byte order mark, declaration, extension convention, then content'
+utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s j -l jobs -d 'Worker threads (0: one per core)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-line-length -d 'The longest line accepted, in bytes' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-variations -d 'The most variations one record may hold' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l strict -d 'Treat bytes that do not decode as errors, not warnings'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s h -l help -d 'Print help'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "convert" -d 'Convert records between formats, saying what the target cannot carry'

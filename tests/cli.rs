@@ -665,3 +665,184 @@ mod convert {
             ));
     }
 }
+
+/// The consistency rules of `docs/cli.md` ("One meaning per flag"), end to end.
+mod consistency {
+    use super::*;
+
+    fn nifu() -> PathBuf {
+        root().join("testdata/fouls/nifu.usi")
+    }
+
+    #[test]
+    fn enumerated_values_ignore_case() {
+        tool()
+            .args([
+                "validate",
+                "--format",
+                "JSON",
+                "--from",
+                "USI",
+                "--encoding",
+                "UTF-8",
+            ])
+            .arg(nifu())
+            .assert()
+            .code(1)
+            .stdout(predicate::str::starts_with("{"));
+        tool()
+            .args(["impasse", "--sfen", "startpos", "--impasse-rule", "CSA27"])
+            .assert()
+            .success();
+    }
+
+    #[test]
+    fn every_sfen_takes_startpos_with_moves() {
+        let sfen = "startpos moves 7g7f 3c3d";
+        for args in [
+            &["impasse", "--sfen", sfen][..],
+            &["board", "--sfen", sfen],
+            &["drops", "--sfen", sfen],
+            &["moves", "--sfen", sfen],
+            &["perft", "--sfen", sfen, "1"],
+        ] {
+            tool().args(args).assert().success();
+        }
+        tool()
+            .args(["perft", "--sfen", "startpos moves 7g7f", "1"])
+            .assert()
+            .success()
+            .stdout("30\n");
+        // A bad move is named, not reported as a byte of the SFEN.
+        tool()
+            .args(["impasse", "--sfen", "startpos moves 7g7x"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("7g7x"));
+    }
+
+    #[test]
+    fn convert_infers_the_format_from_the_extension_and_warns_when_they_disagree() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("new/folder/game.csa");
+        tool()
+            .args(["convert", "-o"])
+            .arg(&out)
+            .arg(nifu())
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("created the folder"));
+        assert!(std::fs::read_to_string(&out).unwrap().contains("+0053FU"));
+        let out2 = dir.path().join("x.csa");
+        tool()
+            .args(["convert", "--to", "usi", "-o"])
+            .arg(&out2)
+            .arg(nifu())
+            .assert()
+            .success()
+            .stderr(predicate::str::contains(
+                "has the extension of csa files, but --to usi writes usi",
+            ));
+        assert!(std::fs::read_to_string(&out2)
+            .unwrap()
+            .starts_with("position "));
+        tool()
+            .args(["convert", "-o"])
+            .arg(dir.path().join("x.txt"))
+            .arg(nifu())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("give --to FORMAT"));
+    }
+
+    #[test]
+    fn convert_encoding_is_the_input_and_json_stays_utf8() {
+        tool()
+            .args(["convert", "--to", "jkf", "--output-encoding", "shift_jis"])
+            .arg(nifu())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("JKF is JSON"));
+        // --encoding names the input's encoding: forcing UTF-16 on a UTF-8 file garbles it.
+        tool()
+            .args([
+                "convert",
+                "--to",
+                "usi",
+                "--encoding",
+                "utf-16le",
+                "--strict",
+            ])
+            .arg(nifu())
+            .assert()
+            .code(2);
+        tool()
+            .args(["convert", "--to", "kifu", "--input-encoding", "utf-8"])
+            .arg(nifu())
+            .assert()
+            .success();
+    }
+
+    #[test]
+    fn highlight_without_svg_says_it_does_nothing() {
+        tool()
+            .args(["board", "--sfen", "startpos", "--highlight", "5e"])
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("--highlight has no effect"));
+    }
+
+    #[test]
+    fn a_huge_perft_asks_for_force() {
+        tool()
+            .args(["perft", "9"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--force"));
+    }
+
+    #[test]
+    fn old_format_names_still_work() {
+        tool()
+            .args(["stats", "-q", "--format", "table"])
+            .arg(nifu())
+            .assert()
+            .success();
+        tool()
+            .args(["board", "--sfen", "startpos", "--format", "text"])
+            .assert()
+            .success();
+    }
+
+    #[test]
+    fn stats_csv_sections_are_json_keys() {
+        let dir = root().join("testdata/fouls");
+        let json = tool()
+            .args(["stats", "-q", "--format", "json"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        let csv = tool()
+            .args(["stats", "-q", "--format", "csv"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        let csv = String::from_utf8(csv.stdout).unwrap();
+        for line in csv.lines().skip(1) {
+            let mut cols = line.splitn(3, ',');
+            let (section, key) = (cols.next().unwrap(), cols.next().unwrap());
+            let found = match section {
+                "totals" => json.get(key).is_some(),
+                "percentiles" => json["summary"]["percentiles"].get(key).is_some(),
+                "summary" => json["summary"].get(key).is_some(),
+                "length_histogram" => json[section].is_array(),
+                other => json
+                    .get(other)
+                    .is_some_and(|v| v.get(key.trim_matches('"')).is_some()),
+            };
+            assert!(found, "CSV row `{line}` has no JSON counterpart");
+        }
+        assert!(csv.contains("\nfoul_occurrences,"));
+    }
+}

@@ -10,10 +10,11 @@ use anyhow::{bail, Context};
 use shogi_tool::batch::{self, Input, ReadOptions};
 use shogi_tool::record::Format;
 use shogi_tool::shogi::Square;
-use shogi_tool::text::{Encoding, EncodingChoice};
 use shogi_tool::views::{self, board_svg::BoardPicture, board_text, Located, PieceStyle};
 
 use super::exit::ExitCode;
+use super::inputs::ENCODING_HELP;
+use super::values::{parse_sfen, EncodingArg, FormatArg, SFEN_HELP};
 
 /// Where the position to show comes from.
 #[derive(Debug, Clone, clap::Args)]
@@ -28,33 +29,21 @@ pub struct PositionArgs {
     /// Which record of a multi-game file, counted from 0.
     #[arg(long, value_name = "K", default_value_t = 0)]
     pub record: usize,
-    /// A position instead of a record: an SFEN or `startpos`, optionally followed by `moves`
-    /// and USI moves.
-    #[arg(long, value_name = "SFEN")]
-    pub sfen: Option<String>,
-    /// The format of the record, instead of detecting it.
-    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
-    pub from: Option<Format>,
-    /// The encoding of the record: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be.
-    #[arg(long, value_name = "ENC", default_value = "auto", value_parser = parse_encoding)]
-    pub encoding: EncodingChoice,
-}
-
-fn parse_format(s: &str) -> Result<Format, String> {
-    Format::from_name(s).ok_or_else(|| {
-        format!("unknown format `{s}`: expected kif, kifu, ki2, ki2u, csa, sfen, usi or jkf")
-    })
-}
-
-fn parse_encoding(s: &str) -> Result<EncodingChoice, String> {
-    if s.eq_ignore_ascii_case("auto") {
-        return Ok(EncodingChoice::Auto);
-    }
-    Encoding::from_name(s)
-        .map(EncodingChoice::Forced)
-        .ok_or_else(|| {
-            format!("unknown encoding `{s}`: expected auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be")
-        })
+    #[arg(long, value_name = "SFEN", value_parser = parse_sfen, help = SFEN_HELP)]
+    pub sfen: Option<Located>,
+    /// The format of the inputs, instead of detecting it.
+    #[arg(long, value_name = "FORMAT", value_enum, ignore_case = true)]
+    pub from: Option<FormatArg>,
+    #[arg(
+        long,
+        value_name = "ENC",
+        value_enum,
+        ignore_case = true,
+        default_value = "auto",
+        alias = "input-encoding",
+        help = ENCODING_HELP
+    )]
+    pub encoding: EncodingArg,
 }
 
 /// Reads a square for the command line.
@@ -68,16 +57,16 @@ impl PositionArgs {
     /// The position, and whether the record had read errors (reported on standard error: the
     /// position is still shown, as far as the record could be read, and the exit status is 2).
     pub fn locate(&self) -> anyhow::Result<(Located, bool)> {
-        if let Some(sfen) = &self.sfen {
-            return Ok((views::located_from_sfen(sfen)?, false));
+        if let Some(located) = &self.sfen {
+            return Ok((located.clone(), false));
         }
         let input = match self.path.as_deref() {
             None | Some("-") => Input::Stdin,
             Some(p) => Input::File(p.into()),
         };
         let options = ReadOptions {
-            from: self.from,
-            encoding: self.encoding,
+            from: self.from.map(Format::from),
+            encoding: self.encoding.into(),
             ..ReadOptions::default()
         };
         let file = batch::read_input(&input, &options);
@@ -110,7 +99,8 @@ impl PositionArgs {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum BoardFormat {
     /// The KIF board diagram (BOD).
-    Text,
+    #[value(alias = "text")]
+    Human,
     /// An SVG picture.
     Svg,
 }
@@ -121,7 +111,7 @@ pub struct Args {
     #[command(flatten)]
     pub position: PositionArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = BoardFormat::Text)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = BoardFormat::Human)]
     pub format: BoardFormat,
     /// Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas.
     #[arg(long, value_name = "SQ", num_args = 1.., value_delimiter = ',', value_parser = parse_square_arg)]
@@ -159,10 +149,13 @@ pub fn status(failed: bool) -> ExitCode {
 
 /// Prints the diagram or picture.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if !args.highlight.is_empty() && args.format != BoardFormat::Svg {
+        eprintln!("shogi-tool: warning: --highlight has no effect without --format svg");
+    }
     let (located, failed) = args.position.locate()?;
     let style = style(args.letters);
     let out = match args.format {
-        BoardFormat::Text => board_text::located(&located, style),
+        BoardFormat::Human => board_text::located(&located, style),
         BoardFormat::Svg => {
             let mut picture = BoardPicture::new(&located.position, style);
             picture.last_move = located.last_square();

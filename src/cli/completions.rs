@@ -10,7 +10,7 @@ use super::Cli;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The shell: bash, zsh, fish, elvish or powershell.
-    #[arg(value_enum)]
+    #[arg(value_enum, ignore_case = true)]
     pub shell: Shell,
 }
 

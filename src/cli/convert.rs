@@ -15,7 +15,8 @@ use shogi_tool::record::Format;
 use shogi_tool::text::Encoding;
 
 use super::exit::ExitCode;
-use super::inputs::{parse_output_encoding, parse_output_format, ConvertInputArgs};
+use super::inputs::{InputArgs, QUIET_HELP};
+use super::values::{FormatArg, OutputEncodingArg};
 
 /// CSA versions `--csa-version` accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -32,31 +33,28 @@ pub enum CsaVersionArg {
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub input: ConvertInputArgs,
-    /// The output format: kif, kifu, ki2, ki2u, csa, sfen, usi or jkf.
-    #[arg(long, value_name = "FORMAT", value_parser = parse_output_format)]
-    pub to: Format,
-    /// Write everything to FILE (formats that hold one game take one record only).
+    pub input: InputArgs,
+    /// The output format; by default the one the extension of `-o FILE` names.
+    #[arg(long, value_name = "FORMAT", value_enum, ignore_case = true)]
+    pub to: Option<FormatArg>,
+    /// Write everything to FILE (formats that hold one game take one record only); missing
+    /// folders are created.
     #[arg(short = 'o', long, value_name = "FILE", conflicts_with = "out_dir")]
     pub output: Option<PathBuf>,
     /// Write one file per record into DIR, named after its input with the new extension.
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
-    /// The output encoding (default: Shift_JIS for kif and ki2, UTF-8 otherwise).
-    #[arg(long, value_name = "ENC", value_parser = parse_output_encoding)]
-    pub encoding: Option<Encoding>,
+    /// The output encoding (default: Shift_JIS for kif and ki2, UTF-8 otherwise; JKF is
+    /// always UTF-8).
+    #[arg(long, value_name = "ENC", value_enum, ignore_case = true)]
+    pub output_encoding: Option<OutputEncodingArg>,
     /// Replace existing files.
     #[arg(long)]
     pub force: bool,
-    /// Refuse (exit 2, nothing written) when the target cannot carry everything, or an
-    /// input has undecodable bytes.
-    #[arg(long)]
-    pub strict: bool,
     /// The CSA version written.
-    #[arg(long, value_enum, default_value = "2.2")]
+    #[arg(long, value_enum, ignore_case = true, default_value = "2.2")]
     pub csa_version: CsaVersionArg,
-    /// No warnings on standard error about what the target cannot carry.
-    #[arg(long, short = 'q')]
+    #[arg(long, short = 'q', help = QUIET_HELP)]
     pub quiet: bool,
 }
 
@@ -82,10 +80,11 @@ fn holds_several(format: Format) -> bool {
 
 /// Converts every input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let input_args = args.input.as_input_args(args.strict);
+    let to = target_format(&args)?;
+    let encoding = output_encoding(to, args.output_encoding)?;
+    let input_args = &args.input;
     let (inputs, input_errors) = input_args.inputs()?;
     let read_options = input_args.read_options();
-    let encoding = args.encoding.unwrap_or_else(|| default_encoding(args.to));
     let options = WriteOptions {
         csa_version: match args.csa_version {
             CsaVersionArg::V22 => CsaVersion::V22,
@@ -93,15 +92,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
         encoding: Some(encoding),
     };
-    if args.output.is_none()
-        && args.out_dir.is_none()
-        && inputs.len() > 1
-        && !holds_several(args.to)
-    {
+    if args.output.is_none() && args.out_dir.is_none() && inputs.len() > 1 && !holds_several(to) {
         bail!(
             "{} inputs and one {} output: give --out-dir DIR for one file per record",
             inputs.len(),
-            args.to.name()
+            to.name()
         );
     }
     let mut failed = false;
@@ -109,9 +104,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!("shogi-tool: {}", e.message);
         failed = true;
     }
-    let to = args.to;
     let out_dir = args.out_dir.clone();
-    let strict = args.strict;
+    let strict = args.input.strict;
     let quiet = args.quiet;
     let mut outputs: Vec<Converted> = Vec::new();
     let mut written = 0usize;
@@ -168,7 +162,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         let bytes = join(to, outputs);
         match &args.output {
-            Some(path) => write_atomically(path, &bytes, args.force)?,
+            Some(path) => {
+                let new_folder = path
+                    .parent()
+                    .filter(|p| !p.as_os_str().is_empty() && !p.exists())
+                    .map(Path::to_path_buf);
+                write_atomically(path, &bytes, args.force)?;
+                if let (Some(folder), false) = (new_folder, quiet) {
+                    eprintln!("shogi-tool: created the folder {}", folder.display());
+                }
+            }
             None => {
                 let mut out = std::io::stdout().lock();
                 out.write_all(&bytes)?;
@@ -186,6 +189,55 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::Success
     })
+}
+
+/// The output format: `--to`, else the one the extension of `-o FILE` names. Warns when
+/// both are given and disagree.
+fn target_format(args: &Args) -> anyhow::Result<Format> {
+    let by_extension = args
+        .output
+        .as_deref()
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str())
+        .and_then(Format::from_extension);
+    match (args.to.map(Format::from), by_extension) {
+        (Some(to), Some(ext)) if to != ext => {
+            if !args.quiet {
+                eprintln!(
+                    "shogi-tool: warning: {} has the extension of {} files, but --to {} writes {}",
+                    args.output.as_deref().unwrap_or(Path::new("")).display(),
+                    ext.name(),
+                    to.name(),
+                    to.name()
+                );
+            }
+            Ok(to)
+        }
+        (Some(to), _) => Ok(to),
+        (None, Some(ext)) => Ok(ext),
+        (None, None) => match &args.output {
+            Some(p) => bail!(
+                "cannot tell the output format from {}: give --to FORMAT (kif, kifu, ki2, ki2u, csa, sfen, usi or jkf)",
+                p.display()
+            ),
+            None => bail!(
+                "give --to FORMAT (kif, kifu, ki2, ki2u, csa, sfen, usi or jkf), or -o FILE with one of those extensions"
+            ),
+        },
+    }
+}
+
+/// The output encoding: `--output-encoding`, else the format's convention. JKF is JSON,
+/// which is UTF-8 only.
+fn output_encoding(to: Format, asked: Option<OutputEncodingArg>) -> anyhow::Result<Encoding> {
+    match asked.map(Encoding::from) {
+        Some(e) if to == Format::Jkf && e != Encoding::Utf8 => bail!(
+            "--output-encoding {}: JKF is JSON, which is always UTF-8",
+            e.name()
+        ),
+        Some(e) => Ok(e),
+        None => Ok(default_encoding(to)),
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -213,7 +265,7 @@ fn convert_input(
     let several = file.records.len() > 1;
     for record in &file.records {
         let at = if several {
-            format!("{} (record {})", file.path, record.source.index)
+            format!("{}#{}", file.path, record.source.index)
         } else {
             file.path.clone()
         };

@@ -11,7 +11,8 @@ use super::exit::ExitCode;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum DropsFormat {
     /// One marked board per kind, with a legend.
-    Text,
+    #[value(alias = "text")]
+    Human,
     /// One line of JSON.
     Json,
     /// An SVG picture, legal squares highlighted.
@@ -27,7 +28,7 @@ pub struct Args {
     #[arg(long, value_name = "P", value_parser = parse_hand_piece)]
     pub piece: Option<PieceKind>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = DropsFormat::Text)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = DropsFormat::Human)]
     pub format: DropsFormat,
     /// English piece letters instead of kanji (text and svg).
     #[arg(long)]
@@ -48,7 +49,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let report = DropsReport::new(&located.position, args.piece);
     let style = style(args.letters);
     let out = match args.format {
-        DropsFormat::Text => report.to_text(style),
+        DropsFormat::Human => report.to_text(style),
         DropsFormat::Json => report.to_json() + "\n",
         DropsFormat::Svg => report.to_svg(style),
     };

@@ -11,7 +11,8 @@ use super::exit::ExitCode;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum GuideFormat {
     /// 5x5 diagrams in text.
-    Text,
+    #[value(alias = "text")]
+    Human,
     /// An SVG picture.
     Svg,
 }
@@ -24,7 +25,7 @@ pub struct Args {
     #[arg(value_name = "PIECE", value_parser = parse_any_piece)]
     pub piece: Option<PieceKind>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = GuideFormat::Text)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = GuideFormat::Human)]
     pub format: GuideFormat,
     /// English piece letters instead of kanji.
     #[arg(long)]
@@ -45,7 +46,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let style = style(args.letters);
     let out = match args.format {
-        GuideFormat::Text => guide::to_text(&kinds, style),
+        GuideFormat::Human => guide::to_text(&kinds, style),
         GuideFormat::Svg => guide::to_svg(&kinds, style),
     };
     print(&out)?;

@@ -20,16 +20,17 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use anyhow::Context;
 use serde::Serialize;
 use shogi_tool::record::replay::main_line_positions;
 use shogi_tool::record::{Record, Start};
 use shogi_tool::shogi::entering_king::{ImpasseScore, Rule, RuleResult, SideScore};
 use shogi_tool::shogi::{Handicap, Position};
+use shogi_tool::views::Located;
 
 use super::exit::ExitCode;
 use super::inputs::InputArgs;
 use super::records::for_each_record;
+use super::values::{parse_sfen, RuleArg, SFEN_HELP};
 
 /// Output formats of `impasse`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -45,9 +46,14 @@ pub enum OutputFormat {
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Score this one position (an SFEN, or `startpos`) instead of reading records.
-    #[arg(long, value_name = "SFEN", conflicts_with_all = ["paths", "files_from", "ply"])]
-    pub sfen: Option<String>,
+    #[arg(
+        long,
+        value_name = "SFEN",
+        conflicts_with_all = ["paths", "files_from", "ply"],
+        value_parser = parse_sfen,
+        help = SFEN_HELP
+    )]
+    pub sfen: Option<Located>,
     /// With --sfen: the handicap the game started from, whose removed pieces are credited to
     /// white's total points (a KIF name such as 二枚落ち, or a JKF code such as 2 or KA).
     #[arg(long, value_name = "NAME", requires = "sfen", value_parser = parse_handicap)]
@@ -55,18 +61,18 @@ pub struct Args {
     /// Score the position after ply N of the main line (0 = the start) instead of the final one.
     #[arg(long, value_name = "N")]
     pub ply: Option<usize>,
-    /// The rule to apply: jsa24, declare24 or csa27 (repeatable; all three by default).
-    #[arg(long, value_name = "RULE", value_parser = rule_parser())]
-    pub rule: Vec<Rule>,
+    /// The rule to apply (repeatable; all three by default). `--rule` is the old spelling.
+    #[arg(
+        long,
+        value_name = "RULE",
+        value_enum,
+        ignore_case = true,
+        alias = "rule"
+    )]
+    pub impasse_rule: Vec<RuleArg>,
     /// Output format.
-    #[arg(long, value_enum, default_value = "human")]
+    #[arg(long, value_enum, ignore_case = true, default_value = "human")]
     pub format: OutputFormat,
-}
-
-fn rule_parser() -> impl clap::builder::TypedValueParser<Value = Rule> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Rule::ALL.map(Rule::name))
-        .map(|s: String| Rule::from_name(&s).expect("only rule names are possible"))
 }
 
 fn parse_handicap(s: &str) -> Result<Handicap, String> {
@@ -230,28 +236,31 @@ fn record_handicap(record: &Record) -> Option<Handicap> {
 /// Prints the figures and verdicts; inputs that cannot be read are reported on standard error
 /// and make the exit status 2.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut rules = if args.rule.is_empty() {
+    let mut rules: Vec<Rule> = if args.impasse_rule.is_empty() {
         Rule::ALL.to_vec()
     } else {
-        args.rule.clone()
+        args.impasse_rule.iter().map(|&r| r.into()).collect()
     };
     rules.sort();
     rules.dedup();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
 
-    if let Some(sfen) = &args.sfen {
-        let text = sfen.trim();
-        let text = text.strip_prefix("sfen ").unwrap_or(text);
-        let pos =
-            Position::from_sfen(text).with_context(|| format!("cannot use --sfen `{sfen}`"))?;
+    if let Some(located) = &args.sfen {
         let mut buf = String::new();
         let origin = Origin {
             path: None,
             record: None,
-            ply: None,
+            ply: located.ply,
         };
-        render(&mut buf, &origin, &pos, args.handicap, &rules, args.format);
+        render(
+            &mut buf,
+            &origin,
+            &located.position,
+            args.handicap,
+            &rules,
+            args.format,
+        );
         out.write_all(buf.as_bytes())?;
         out.flush()?;
         return Ok(ExitCode::Success);

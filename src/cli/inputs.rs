@@ -5,7 +5,8 @@ use std::io::BufRead;
 use anyhow::{bail, Context};
 use shogi_tool::batch::{self, Input, InputError, ReadOptions};
 use shogi_tool::record::Format;
-use shogi_tool::text::{Encoding, EncodingChoice};
+
+use super::values::{EncodingArg, FormatArg};
 
 /// Where records come from and how they are read.
 #[derive(Debug, Clone, clap::Args)]
@@ -21,13 +22,19 @@ pub struct InputArgs {
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     pub shard: Option<(usize, usize)>,
     /// The format of the inputs, instead of detecting it.
-    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
-    pub from: Option<Format>,
-    /// The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be.
-    #[arg(long, value_name = "ENC", default_value = "auto", value_parser = parse_encoding)]
-    pub encoding: EncodingChoice,
-    /// Treat bytes that do not decode as errors, not warnings.
-    #[arg(long)]
+    #[arg(long, value_name = "FORMAT", value_enum, ignore_case = true)]
+    pub from: Option<FormatArg>,
+    #[arg(
+        long,
+        value_name = "ENC",
+        value_enum,
+        ignore_case = true,
+        default_value = "auto",
+        alias = "input-encoding",
+        help = ENCODING_HELP
+    )]
+    pub encoding: EncodingArg,
+    #[arg(long, help = STRICT_HELP)]
     pub strict: bool,
     /// Worker threads (0: one per core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
@@ -46,22 +53,17 @@ pub struct InputArgs {
     pub max_variation_depth: usize,
 }
 
-fn parse_format(s: &str) -> Result<Format, String> {
-    Format::from_name(s).ok_or_else(|| {
-        format!("unknown format `{s}`: expected kif, kifu, ki2, ki2u, csa, sfen, usi or jkf")
-    })
-}
+/// The help of every `--encoding`: always the encoding of the input.
+pub const ENCODING_HELP: &str =
+    "The encoding of the input (never of the output; `auto` detects it)";
 
-fn parse_encoding(s: &str) -> Result<EncodingChoice, String> {
-    if s.eq_ignore_ascii_case("auto") {
-        return Ok(EncodingChoice::Auto);
-    }
-    Encoding::from_name(s)
-        .map(EncodingChoice::Forced)
-        .ok_or_else(|| {
-            format!("unknown encoding `{s}`: expected auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be")
-        })
-}
+/// The help of every `--strict`: one meaning everywhere.
+pub const STRICT_HELP: &str = "Refuse rather than lose data: bytes that do not decode are errors, \
+     not warnings, and `convert` writes nothing when the target format cannot carry everything";
+
+/// The help of every `-q/--quiet`: one meaning everywhere.
+pub const QUIET_HELP: &str =
+    "Print only results and errors: no progress bar, summary line or warnings";
 
 fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     let err = || format!("`{s}` is not a shard: expected K/N with 1 <= K <= N, such as 2/8");
@@ -83,8 +85,8 @@ impl InputArgs {
     /// The read options these arguments give.
     pub fn read_options(&self) -> ReadOptions {
         ReadOptions {
-            from: self.from,
-            encoding: self.encoding,
+            from: self.from.map(Format::from),
+            encoding: self.encoding.into(),
             strict: self.strict,
             max_file_size: self.max_file_size,
             max_line_length: self.max_line_length,
@@ -128,69 +130,4 @@ impl InputArgs {
         };
         Ok((inputs, errors))
     }
-}
-
-/// The input arguments of `convert`, whose `--encoding` names the output's encoding: the
-/// input's is `--input-encoding`.
-#[derive(Debug, Clone, clap::Args)]
-pub struct ConvertInputArgs {
-    /// Files, directories (walked recursively) or `-` for standard input; none means standard
-    /// input.
-    #[arg(value_name = "PATH")]
-    pub paths: Vec<String>,
-    /// Read the list of paths from FILE, one a line (`-` for standard input).
-    #[arg(long, value_name = "FILE")]
-    pub files_from: Option<String>,
-    /// The format of the inputs, instead of detecting it.
-    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
-    pub from: Option<Format>,
-    /// The encoding of the inputs: auto, utf-8, shift_jis, euc-jp, utf-16le or utf-16be.
-    #[arg(long, value_name = "ENC", default_value = "auto", value_parser = parse_encoding)]
-    pub input_encoding: EncodingChoice,
-    /// Worker threads (0: one per core).
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
-    pub jobs: usize,
-    /// The largest input read, in bytes (larger files are reported, not read).
-    #[arg(long, value_name = "BYTES", default_value_t = ReadOptions::default().max_file_size)]
-    pub max_file_size: u64,
-    /// The longest line accepted, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = ReadOptions::default().max_line_length)]
-    pub max_line_length: usize,
-    /// The most variations one record may hold.
-    #[arg(long, value_name = "N", default_value_t = ReadOptions::default().max_variations)]
-    pub max_variations: usize,
-    /// The deepest nesting of variations within variations.
-    #[arg(long, value_name = "N", default_value_t = ReadOptions::default().max_variation_depth)]
-    pub max_variation_depth: usize,
-}
-
-impl ConvertInputArgs {
-    /// The same inputs as the shared argument set (`strict` is convert's own).
-    pub fn as_input_args(&self, strict: bool) -> InputArgs {
-        InputArgs {
-            paths: self.paths.clone(),
-            files_from: self.files_from.clone(),
-            shard: None,
-            from: self.from,
-            encoding: self.input_encoding,
-            strict,
-            jobs: self.jobs,
-            max_file_size: self.max_file_size,
-            max_line_length: self.max_line_length,
-            max_variations: self.max_variations,
-            max_variation_depth: self.max_variation_depth,
-        }
-    }
-}
-
-/// Parses an output format name (for `--to`).
-pub fn parse_output_format(s: &str) -> Result<Format, String> {
-    parse_format(s)
-}
-
-/// Parses an encoding name that may not be `auto` (for output).
-pub fn parse_output_encoding(s: &str) -> Result<Encoding, String> {
-    Encoding::from_name(s).ok_or_else(|| {
-        format!("unknown encoding `{s}`: expected utf-8, shift_jis, euc-jp, utf-16le or utf-16be")
-    })
 }

@@ -6,6 +6,8 @@
 pub mod bench_replay;
 pub mod board;
 pub mod completions;
+#[cfg(test)]
+mod consistency;
 pub mod convert;
 #[cfg(test)]
 pub mod docs;
@@ -20,6 +22,7 @@ pub mod positions;
 pub mod records;
 pub mod stats;
 pub mod validate;
+pub mod values;
 
 use clap::{Parser, Subcommand};
 

@@ -12,7 +12,8 @@ use super::exit::ExitCode;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum MovesFormat {
     /// One move a line: USI, KIF, and the promotion choice when there is one.
-    Text,
+    #[value(alias = "text")]
+    Human,
     /// One line of JSON.
     Json,
 }
@@ -26,7 +27,7 @@ pub struct Args {
     #[arg(long, value_name = "SQ", value_parser = parse_square_arg)]
     pub square: Option<Square>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = MovesFormat::Text)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = MovesFormat::Human)]
     pub format: MovesFormat,
 }
 
@@ -48,7 +49,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let report = MovesReport::new(pos, args.square, located.last_square());
     let out = match args.format {
-        MovesFormat::Text => report.to_text(),
+        MovesFormat::Human => report.to_text(),
         MovesFormat::Json => report.to_json() + "\n",
     };
     print(&out)?;

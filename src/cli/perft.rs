@@ -1,18 +1,20 @@
-//! `shogi-tool perft [--sfen SFEN] DEPTH [--divide]`.
+//! `shogi-tool perft [--sfen SFEN] DEPTH [--divide] [--force]`.
 
 use std::io::Write;
 
-use anyhow::Context;
+use anyhow::bail;
 use shogi_tool::shogi::{perft, Position};
+use shogi_tool::views::Located;
 
 use super::exit::ExitCode;
+use super::values::{parse_sfen, SFEN_HELP};
 
 /// Arguments of `perft`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The position to start from (SFEN, or `startpos`).
-    #[arg(long, default_value = "startpos", value_name = "SFEN")]
-    pub sfen: String,
+    /// Start from this position instead of `startpos`.
+    #[arg(long, value_name = "SFEN", value_parser = parse_sfen, help = SFEN_HELP)]
+    pub sfen: Option<Located>,
     /// How many plies deep to count.
     #[arg(value_name = "DEPTH")]
     pub depth: u32,
@@ -22,12 +24,51 @@ pub struct Args {
     /// Make every leaf move instead of counting the last ply in bulk (for benchmarks).
     #[arg(long)]
     pub no_bulk: bool,
+    /// Run even when the estimate says the count would take long (more than about 10^12
+    /// leaves).
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Leaves above which `perft` asks for `--force` (about two hours at the bulk counting
+/// speed of one core, 136 M leaves/s in BENCHMARKS.md).
+const LEAVES_WITHOUT_FORCE: f64 = 1e12;
+
+/// A rough estimate of the leaves at `depth`: the exact count to depth 3 (or less), then
+/// the growth of the last measured ply, rising by a fifth a ply (shogi's branching grows as
+/// pieces come into hand). It errs high rather than low.
+pub fn estimate_leaves(pos: &Position, depth: u32) -> f64 {
+    let known = depth.min(3);
+    let at_known = perft::perft(pos, known) as f64;
+    if depth <= known {
+        return at_known;
+    }
+    let before = perft::perft(pos, known - 1).max(1) as f64;
+    let mut growth = (at_known / before).max(1.0);
+    let mut n = at_known;
+    for _ in known..depth {
+        growth *= 1.2;
+        n *= growth;
+    }
+    n
 }
 
 /// Prints the count (after the per-move counts with `--divide`).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let pos = Position::from_sfen(&args.sfen)
-        .with_context(|| format!("cannot use --sfen `{}`", args.sfen))?;
+    let pos = match args.sfen {
+        Some(located) => located.position,
+        None => Position::startpos(),
+    };
+    if !args.force && args.depth > 3 {
+        let estimate = estimate_leaves(&pos, args.depth);
+        if estimate > LEAVES_WITHOUT_FORCE {
+            bail!(
+                "perft {} would count about {estimate:.1e} leaves, which can take hours; \
+                 give --force to run it anyway",
+                args.depth
+            );
+        }
+    }
     let out = std::io::stdout();
     let mut out = out.lock();
     let total = if args.divide {
@@ -47,4 +88,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     writeln!(out, "{total}")?;
     Ok(ExitCode::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_estimate_errs_high_from_the_start() {
+        let pos = Position::startpos();
+        // Published: 19,861,490 at depth 5, 547,581,517 at depth 6.
+        let e5 = estimate_leaves(&pos, 5);
+        let e6 = estimate_leaves(&pos, 6);
+        assert!((19_861_490.0..19_861_490.0 * 20.0).contains(&e5), "{e5}");
+        assert!((547_581_517.0..547_581_517.0 * 40.0).contains(&e6), "{e6}");
+        assert!(estimate_leaves(&pos, 8) > LEAVES_WITHOUT_FORCE);
+        assert_eq!(estimate_leaves(&pos, 2), 900.0);
+    }
 }

@@ -14,13 +14,15 @@ use shogi_tool::record::replay::ReplayOptions;
 use shogi_tool::record::{MetaKey, Record};
 
 use super::exit::ExitCode;
-use super::inputs::{InputArgs, InputStream};
+use super::inputs::{InputArgs, InputStream, QUIET_HELP};
+use super::values::RuleArg;
 
 /// Output formats of `stats`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum OutputFormat {
     /// Aligned text for people.
-    Table,
+    #[value(alias = "table")]
+    Human,
     /// One JSON object (the form `--merge` reads).
     Json,
     /// `section,key,value` rows.
@@ -33,7 +35,7 @@ pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value = "table")]
+    #[arg(long, value_enum, ignore_case = true, default_value = "human")]
     pub format: OutputFormat,
     /// Also write one JSON object per record to FILE (JSON Lines; see README for the columns).
     #[arg(long, value_name = "FILE.jsonl")]
@@ -47,8 +49,7 @@ pub struct Args {
     /// List every failed file and record in the table.
     #[arg(long)]
     pub failures: bool,
-    /// No progress bar.
-    #[arg(long, short = 'q')]
+    #[arg(long, short = 'q', help = QUIET_HELP)]
     pub quiet: bool,
     /// Add up the `--format json` outputs of shards instead of reading records.
     #[arg(long, value_name = "PARTIAL.json", num_args = 1.., conflicts_with_all = ["games", "files_from", "shard"])]
@@ -56,10 +57,10 @@ pub struct Args {
     /// The move limit after which a game is a draw (default: the record's own, else none).
     #[arg(long, value_name = "N")]
     pub max_moves: Option<u32>,
-    /// The rule entering-king declarations are judged by: jsa24, declare24 or csa27
-    /// (default: the rule the record names, else csa27).
-    #[arg(long, value_name = "RULE")]
-    pub impasse_rule: Option<shogi_tool::shogi::entering_king::Rule>,
+    /// The rule entering-king declarations are judged by (default: the rule the record names,
+    /// else csa27).
+    #[arg(long, value_name = "RULE", value_enum, ignore_case = true)]
+    pub impasse_rule: Option<RuleArg>,
 }
 
 /// One row of `--games`.
@@ -112,7 +113,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let read_options = args.input.read_options();
     let replay_options = ReplayOptions {
         max_moves: args.max_moves,
-        impasse_rule: args.impasse_rule,
+        impasse_rule: args.impasse_rule.map(Into::into),
     };
     let mut stats = Stats::new(args.opening_plies);
     for e in &input_errors {
@@ -286,7 +287,7 @@ fn print(s: &Stats, args: &Args) -> anyhow::Result<()> {
             t
         }
         OutputFormat::Csv => csv(s, args.top),
-        OutputFormat::Table => table(s, args),
+        OutputFormat::Human => table(s, args),
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
@@ -397,7 +398,7 @@ fn table(s: &Stats, args: &Args) -> String {
         for f in &s.failures {
             match f.record {
                 Some(r) => {
-                    let _ = writeln!(o, "  {} (record {r}): {}", f.path, f.message);
+                    let _ = writeln!(o, "  {}#{r}: {}", f.path, f.message);
                 }
                 None => {
                     let _ = writeln!(o, "  {}: {}", f.path, f.message);
@@ -433,34 +434,37 @@ fn csv(s: &Stats, n: usize) -> String {
         let _ = writeln!(o, "totals,{k},{v}");
     }
     let sum = summary(s);
-    let _ = writeln!(o, "length,mean,{}", sum.mean_plies);
+    let _ = writeln!(o, "summary,mean_plies,{}", sum.mean_plies);
+    let _ = writeln!(o, "summary,median_plies,{}", sum.median_plies);
+    let _ = writeln!(o, "summary,black_win_rate,{}", sum.black_win_rate);
+    let _ = writeln!(o, "summary,white_win_rate,{}", sum.white_win_rate);
     for (k, v) in &sum.percentiles {
-        let _ = writeln!(o, "length,{k},{v}");
+        let _ = writeln!(o, "percentiles,{k},{v}");
     }
-    let _ = writeln!(o, "winrate,black,{}", sum.black_win_rate);
-    let _ = writeln!(o, "winrate,white,{}", sum.white_win_rate);
+    // Sections are named as the JSON keys they come from.
     for (section, map) in [
-        ("format", &s.formats),
-        ("encoding", &s.encodings),
-        ("handicap", &s.handicaps),
-        ("outcome", &s.outcomes),
-        ("winner", &s.winners),
-        ("outcome_winner", &s.outcome_winners),
-        ("ending", &s.stated_endings),
-        ("declaration", &s.declarations),
-        ("foul", &s.fouls),
-        ("warning", &s.warnings),
+        ("formats", &s.formats),
+        ("encodings", &s.encodings),
+        ("handicaps", &s.handicaps),
+        ("outcomes", &s.outcomes),
+        ("winners", &s.winners),
+        ("outcome_winners", &s.outcome_winners),
+        ("stated_endings", &s.stated_endings),
+        ("declarations", &s.declarations),
+        ("fouls", &s.fouls),
+        ("foul_occurrences", &s.foul_occurrences),
+        ("warnings", &s.warnings),
     ] {
         for (k, v) in map {
             let _ = writeln!(o, "{section},{},{v}", esc(k));
         }
     }
     for (k, v) in top(&s.openings, n) {
-        let _ = writeln!(o, "opening,{},{v}", esc(k));
+        let _ = writeln!(o, "openings,{},{v}", esc(k));
     }
     for (plies, c) in s.length_histogram.iter().enumerate() {
         if *c > 0 {
-            let _ = writeln!(o, "histogram,{plies},{c}");
+            let _ = writeln!(o, "length_histogram,{plies},{c}");
         }
     }
     o

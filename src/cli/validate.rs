@@ -7,7 +7,8 @@ use shogi_tool::diag::Validation;
 use shogi_tool::record::replay::ReplayOptions;
 
 use super::exit::ExitCode;
-use super::inputs::InputArgs;
+use super::inputs::{InputArgs, QUIET_HELP};
+use super::values::RuleArg;
 
 /// Output formats of `validate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -24,20 +25,19 @@ pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value = "human")]
+    #[arg(long, value_enum, ignore_case = true, default_value = "human")]
     pub format: OutputFormat,
     /// The move limit after which a game is a draw (default: the record's own, else none).
     #[arg(long, value_name = "N")]
     pub max_moves: Option<u32>,
-    /// The rule entering-king declarations are judged by: jsa24, declare24 or csa27
-    /// (default: the rule the record names, else csa27).
-    #[arg(long, value_name = "RULE")]
-    pub impasse_rule: Option<shogi_tool::shogi::entering_king::Rule>,
+    /// The rule entering-king declarations are judged by (default: the rule the record names,
+    /// else csa27).
+    #[arg(long, value_name = "RULE", value_enum, ignore_case = true)]
+    pub impasse_rule: Option<RuleArg>,
     /// Let warnings alone make the exit status 1.
     #[arg(long)]
     pub deny_warnings: bool,
-    /// Print nothing for records without findings, and no summary (human format).
-    #[arg(long, short = 'q')]
+    #[arg(long, short = 'q', help = QUIET_HELP)]
     pub quiet: bool,
 }
 
@@ -55,7 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let read_options = args.input.read_options();
     let replay_options = ReplayOptions {
         max_moves: args.max_moves,
-        impasse_rule: args.impasse_rule,
+        impasse_rule: args.impasse_rule.map(Into::into),
     };
     let json = args.format == OutputFormat::Json;
     let stdout = std::io::stdout();
