@@ -277,6 +277,22 @@ fn convert_input(
             o.failed = true;
             continue;
         }
+        // A piece name that disagrees with the board is written as the move played.
+        let corrected = shogi_tool::record::replay::correct_piece_names(record);
+        let record = match &corrected {
+            Some((fixed, found)) => {
+                if !quiet {
+                    for f in found {
+                        o.messages.push(format!(
+                            "shogi-tool: warning: {at}: ply {}: {}: {}",
+                            f.ply, f.code, f.message
+                        ));
+                    }
+                }
+                fixed
+            }
+            None => record,
+        };
         let w = write::write(record, to, options);
         let (bytes, replaced) = write::encode(&w.text, encoding);
         let mut lost = w.dropped.clone();

@@ -19,7 +19,7 @@
 //!   without rank labels; `先手番` / `後手番` / `下手番` / `上手番` and `手番：…` lines; the
 //!   `手数＝N …` line (the diagram is the position after move N).
 
-use crate::record::{EndingKind, MetaKey};
+use crate::record::{Ending, EndingKind, MetaKey};
 use crate::shogi::{Color, Piece, PieceKind, Setup, Square};
 
 // ---------------------------------------------------------------------------------------------
@@ -388,6 +388,21 @@ pub fn ending_from_word(word: &str) -> Option<EndingKind> {
     })
 }
 
+/// An ending some servers write with the side it concerns: `先手 反則負け`, `後手反則勝ち`,
+/// `先手の投了`. Returns the kind and the winner it states: the named side wins by a winning
+/// word (`反則勝ち`, `入玉勝ち`, ...) and loses by a losing one (`反則負け`, `投了`, ...).
+pub fn ending_with_side(text: &str) -> Option<(EndingKind, Option<Color>)> {
+    let text = trim_spaces(text);
+    let (side, rest) = ["先手", "後手", "下手", "上手"]
+        .iter()
+        .find_map(|name| Some((side_from_name(name)?, text.strip_prefix(name)?)))?;
+    let rest = trim_spaces(rest);
+    let rest = rest.strip_prefix('の').unwrap_or(rest);
+    let kind = ending_from_word(trim_spaces(rest))?;
+    let winner = Ending::new(kind.clone(), "").implied_winner(side).flatten();
+    Some((kind, winner))
+}
+
 /// The word KIF writes for an ending kind (`None` for [`EndingKind::Unknown`]). Kinds KIF has
 /// no word for are written with the nearest one: a perpetual check as `千日手`, a CSA foul by
 /// one side as `反則負け` or `反則勝ち` (chosen by the caller), a draw as `引き分け`, the move
@@ -470,8 +485,19 @@ pub fn parse_summary(line: &str) -> Option<Summary> {
         let Some(who) = compact.strip_suffix(suffix) else {
             continue;
         };
-        let (who, kind, specific) = match who.strip_prefix("時間切れにより") {
-            Some(w) if suffix == "の勝ち" => (w, EndingKind::Timeout, true),
+        // `…により先手の勝ち`: the words before name how the game was won.
+        const HOW: [(&str, EndingKind); 5] = [
+            ("時間切れにより", EndingKind::Timeout),
+            ("連続王手の千日手により", EndingKind::PerpetualCheck),
+            ("千日手（連続王手）により", EndingKind::PerpetualCheck),
+            ("千日手(連続王手)により", EndingKind::PerpetualCheck),
+            ("千日手により", EndingKind::Repetition),
+        ];
+        let how = HOW
+            .iter()
+            .find_map(|(p, k)| Some((who.strip_prefix(p)?, k.clone())));
+        let (who, kind, specific) = match how {
+            Some((w, k)) if suffix == "の勝ち" => (w, k, true),
             _ => (who, kind, suffix != "の勝ち"),
         };
         let Some(color) = side_from_name(who) else {
@@ -997,6 +1023,28 @@ mod tests {
         assert_eq!(
             (s.winner, s.kind),
             (Some(Color::Black), EndingKind::Timeout)
+        );
+        assert_eq!(
+            ending_with_side("先手 反則負け"),
+            Some((EndingKind::IllegalMove, Some(Color::White)))
+        );
+        assert_eq!(
+            ending_with_side("後手反則勝ち"),
+            Some((EndingKind::FoulWin, Some(Color::White)))
+        );
+        assert_eq!(
+            ending_with_side("上手　投了"),
+            Some((EndingKind::Resignation, Some(Color::Black)))
+        );
+        assert_eq!(
+            ending_with_side("先手 千日手"),
+            Some((EndingKind::Repetition, None))
+        );
+        assert_eq!(ending_with_side("先手 ほげ"), None);
+        let s = parse_summary("まで12手で連続王手の千日手により後手の勝ち").unwrap();
+        assert_eq!(
+            (s.winner, s.kind, s.specific),
+            (Some(Color::White), EndingKind::PerpetualCheck, true)
         );
         let s = parse_summary("まで2手で先手の反則負け").unwrap();
         assert_eq!(

@@ -275,11 +275,13 @@ fn read_line(line: &str, line_no: u32, record: &mut Record) -> Result<(), ReadIs
         } else if tok.eq_ignore_ascii_case("(none)") {
             continue;
         } else if let Some((kind, _)) = ending_word(tok, to_move) {
-            tree.push(
-                parent,
-                NodeKind::Ending(Box::new(Ending::new(kind, tok))),
-                line_no,
-            );
+            let mut ending = Ending::new(kind, tok);
+            // `rep_win`: the side to move wins by the opponent's perpetual check; stated, so
+            // the replay can compare it with who really checked.
+            if ending.kind == EndingKind::PerpetualCheck {
+                ending.stated_winner = Some(to_move);
+            }
+            tree.push(parent, NodeKind::Ending(Box::new(ending)), line_no);
             ended = Some(tok);
         } else {
             return Err(issue(

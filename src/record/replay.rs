@@ -7,10 +7,12 @@
 //! their variation starts. The walk keeps an explicit stack, so deeply nested variations cannot
 //! overflow the call stack.
 
-use super::{EndingKind, NodeId, NodeKind, Record, Start};
-use crate::shogi::entering_king::{judge_declaration, ImpasseScore, Rule, RuleResult};
+use super::{Ending, EndingKind, NodeId, NodeKind, Record, Start};
+use crate::shogi::entering_king::{judge_declaration, Condition, ImpasseScore, Rule, RuleResult};
 use crate::shogi::Handicap;
-use crate::shogi::{Color, Foul, Game, IllegalMoveReason, Move, Position, Repetition};
+use crate::shogi::{
+    Color, Foul, Game, IllegalMoveReason, Move, PieceKind, Position, Repetition, Setup,
+};
 
 /// Settings for a replay.
 #[derive(Clone, Debug, Default)]
@@ -154,6 +156,19 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
             variation: None,
         });
     }
+    if let Start::Position(setup) = &record.start {
+        if is_even_start_with_white(setup) {
+            report.warnings.push(Finding {
+                ply: 0,
+                line: None,
+                code: "start-position",
+                side: Some(Color::White),
+                mv: None,
+                message: "the start position is unusual: it is the even game's, but with white to move (in an even game black moves first)".into(),
+                variation: None,
+            });
+        }
+    }
     let max_moves = options.max_moves.or_else(|| record.metadata.max_moves());
     // The main line first; variations are queued on an explicit stack with a copy of the
     // game before their first move, and walked after it.
@@ -199,6 +214,12 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
     report
 }
 
+/// Whether `setup` is the even game's start with white to move.
+fn is_even_start_with_white(setup: &Setup) -> bool {
+    let even = Handicap::Even.setup();
+    setup.side_to_move == Color::White && setup.board == even.board && setup.hands == even.hands
+}
+
 /// Calls `visit` with the ply and the position at each step of the main line, from ply 0 (the
 /// start) on, playing moves leniently (fouls are carried out where possible); stops where a
 /// move cannot be carried out. Returns false when the start position cannot be built.
@@ -219,6 +240,67 @@ pub fn main_line_positions(record: &Record, mut visit: impl FnMut(usize, &Positi
         visit(ply, &pos);
     }
     true
+}
+
+/// Corrects the piece names that disagree with the board where the piece there can make the
+/// move (the `piece-mismatch` of [`replay`]), on every line of the tree, so that a writer
+/// writes the move that is played. Returns `None` when there is nothing to correct, else the
+/// corrected record and one `piece-mismatch` finding per correction. Lines stop being
+/// followed where a move cannot be carried out.
+pub fn correct_piece_names(record: &Record) -> Option<(Record, Vec<Finding>)> {
+    let start = record.start.position().ok()?;
+    let mut fixes: Vec<(NodeId, Move, PieceKind, Finding)> = Vec::new();
+    let mut stack: Vec<(NodeId, Position, usize)> = record
+        .tree
+        .children(super::MoveTree::ROOT)
+        .map(|id| (id, start.clone(), 0))
+        .collect();
+    while let Some((id, mut pos, ply)) = stack.pop() {
+        let node = record.tree.node(id);
+        let NodeKind::Move(entry) = &node.kind else {
+            continue;
+        };
+        let mover = entry.mover.unwrap_or_else(|| pos.side_to_move());
+        let (mv, claim) = resolve_claimed_piece(&pos, entry);
+        if let Claim::Mismatch { claimed, actual } = claim {
+            let after = match mv {
+                Move::Normal { promote: true, .. } => actual.promote().unwrap_or(actual),
+                _ => actual,
+            };
+            let finding = Finding {
+                ply: ply + 1,
+                line: (node.line > 0).then_some(node.line),
+                code: "piece-mismatch",
+                side: Some(mover),
+                mv: Some(mv.to_usi()),
+                message: format!(
+                    "the record moves a {claimed}, but a {actual} stands on the source square; it is written as the {actual}'s move"
+                ),
+                variation: None,
+            };
+            fixes.push((id, mv, after, finding));
+        }
+        let (_, carried_out) = pos.play_lenient(mv, mover);
+        if carried_out {
+            for child in record.tree.children(id) {
+                stack.push((child, pos.clone(), ply + 1));
+            }
+        }
+    }
+    if fixes.is_empty() {
+        return None;
+    }
+    let mut corrected = record.clone();
+    let mut found = Vec::with_capacity(fixes.len());
+    for (id, mv, after, finding) in fixes {
+        if let NodeKind::Move(e) = &mut corrected.tree.node_mut(id).kind {
+            e.mv = mv;
+            e.piece = Some(after);
+        }
+        found.push(finding);
+    }
+    found.sort_by_key(|f| (f.ply, f.line));
+    Some((corrected, found))
 }
 
 /// Walks `first` and the line continuing from it; siblings of every node on the way are
@@ -275,7 +357,7 @@ fn walk_from(
                     message,
                     variation,
                 };
-                let (mv, piece_foul) = resolve_claimed_piece(state.game.position(), entry);
+                let (mv, claim) = resolve_claimed_piece(state.game.position(), entry);
                 let diagnosis = state.game.diagnose(mv, mover);
                 if diagnosis.is_ok() {
                     // A legal move: the side to move could move, so no mate before it.
@@ -300,11 +382,24 @@ fn walk_from(
                         ));
                     }
                 }
-                if let Some(f) = piece_foul {
-                    report
-                        .fouls
-                        .push(finding(f.code(), Some(&mv), f.to_string()));
-                    decide_foul(state, ply, f.code(), mover);
+                match claim {
+                    Claim::Agrees => {}
+                    Claim::Mismatch { claimed, actual } => {
+                        report.warnings.push(finding(
+                            "piece-mismatch",
+                            Some(&mv),
+                            format!(
+                                "the record moves a {claimed} from {from}, but a {actual} stands there; the {actual} can make the move, so it is played",
+                                from = mv.from().map_or(String::new(), |f| f.to_string())
+                            ),
+                        ));
+                    }
+                    Claim::Foul(f) => {
+                        report
+                            .fouls
+                            .push(finding(f.code(), Some(&mv), f.to_string()));
+                        decide_foul(state, ply, f.code(), mover);
+                    }
                 }
                 let played = state.game.play_diagnosed(mv, mover, diagnosis);
                 if variation.is_none() && played.carried_out {
@@ -428,18 +523,35 @@ fn decide_foul(state: &mut LineState, ply: usize, code: &'static str, mover: Col
     }
 }
 
+/// What the record's piece name says about a board move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Claim {
+    /// It agrees with the board (or there is none).
+    Agrees,
+    /// It names another piece than the one on the source square, which can make the move all
+    /// the same: the move is played and a `piece-mismatch` warning names both.
+    Mismatch {
+        claimed: PieceKind,
+        actual: PieceKind,
+    },
+    /// It names another piece, and the one there cannot move so: a foul.
+    Foul(Foul),
+}
+
 /// Applies what the record says about the piece (CSA names the piece after the move): a
-/// claim of the promoted kind of the piece on the source square is a promotion; a claim of
-/// a different kind altogether is a foul, and the board's piece moves.
-fn resolve_claimed_piece(pos: &Position, entry: &super::MoveEntry) -> (Move, Option<Foul>) {
+/// claim of the promoted kind of the piece on the source square is a promotion. A claim of a
+/// different kind altogether follows one rule in every format: when the piece on the source
+/// square can make the move, the source square and the destination decide and the move is
+/// played ([`Claim::Mismatch`]); only when it cannot is it a foul.
+fn resolve_claimed_piece(pos: &Position, entry: &super::MoveEntry) -> (Move, Claim) {
     let Move::Normal { from, to, promote } = entry.mv else {
-        return (entry.mv, None);
+        return (entry.mv, Claim::Agrees);
     };
     let (Some(claimed), Some(actual)) = (entry.piece, pos.piece_at(from)) else {
-        return (entry.mv, None);
+        return (entry.mv, Claim::Agrees);
     };
     if claimed == actual.kind {
-        return (entry.mv, None);
+        return (entry.mv, Claim::Agrees);
     }
     if actual.kind.promote() == Some(claimed) {
         return (
@@ -448,7 +560,20 @@ fn resolve_claimed_piece(pos: &Position, entry: &super::MoveEntry) -> (Move, Opt
                 to,
                 promote: true,
             },
-            None,
+            Claim::Agrees,
+        );
+    }
+    let reaches = crate::shogi::attacks::attacks(actual.color, actual.kind, from, pos.occupied())
+        .contains(to);
+    if reaches {
+        // A promoted piece cannot promote again: the name's promotion flag goes with the name.
+        let promote = promote && actual.kind.promote().is_some();
+        return (
+            Move::Normal { from, to, promote },
+            Claim::Mismatch {
+                claimed,
+                actual: actual.kind,
+            },
         );
     }
     let foul = Foul::IllegalMove(IllegalMoveReason::WrongPiece {
@@ -456,7 +581,7 @@ fn resolve_claimed_piece(pos: &Position, entry: &super::MoveEntry) -> (Move, Opt
         claimed,
         actual: actual.kind,
     });
-    (Move::Normal { from, to, promote }, Some(foul))
+    (Move::Normal { from, to, promote }, Claim::Foul(foul))
 }
 
 /// The declaration rule a record names (`$JISHOGI:27`, a header mentioning 24 or 27 points).
@@ -481,6 +606,14 @@ fn rule_named_by(record: &Record) -> Option<Rule> {
 
 /// Judges a stated declaration (or scores a stated impasse) at the position where the record
 /// ends, unless the replay decided the game before.
+///
+/// A declaration is judged by the rule chosen (`--impasse-rule`, the record's own, else
+/// csa27). Under a declaration rule the outcome is `impasse-declaration`: the declarer wins,
+/// draws, or (when a condition fails) loses, which is also a `result-mismatch`. Under jsa24
+/// (impasse by agreement: both sides' total points) the outcome is `impasse-points`, and the
+/// declaration is a `result-mismatch` when it does not give the declarer the game. A stated
+/// impasse is scored by jsa24; when a king has not entered the enemy camp, the rule does not
+/// apply and the claim is a `result-mismatch`.
 fn judge_impasse(record: &Record, state: &LineState, options: &ReplayOptions, report: &mut Report) {
     let Some(ending) = record.ending() else {
         return;
@@ -501,54 +634,139 @@ fn judge_impasse(record: &Record, state: &LineState, options: &ReplayOptions, re
         .find(|&id| record.tree.node(id).ending().is_some())
         .map(|id| record.tree.node(id).line)
         .filter(|&l| l > 0);
-    match ending.kind {
+    let mut mismatch = |side: Option<Color>, message: String| {
+        report.warnings.push(Finding {
+            ply,
+            line,
+            code: "result-mismatch",
+            side,
+            mv: None,
+            message,
+            variation: None,
+        });
+    };
+    let explain = |result: &RuleResult| -> String {
+        result
+            .failed
+            .iter()
+            .map(|&c| result.explain_failure(c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let result = match ending.kind {
         EndingKind::Declaration => {
             let rule = options
                 .impasse_rule
                 .or_else(|| rule_named_by(record))
                 .unwrap_or(Rule::Csa27);
-            let result = judge_declaration(pos, to_move, rule, handicap);
+            // The move limit counts the game's moves: those before a position the record
+            // starts from (its SFEN move number) too.
+            let before = record.start.setup().move_number.saturating_sub(1) as usize;
+            let result = judge_declaration(pos, to_move, rule, handicap).after_ply(ply + before);
             let winner = result.winner();
-            let failed = !result.failed.is_empty();
-            if failed {
-                let why: Vec<String> = result
-                    .failed
-                    .iter()
-                    .map(|&c| result.explain_failure(c))
-                    .collect();
-                report.warnings.push(Finding {
-                    ply,
-                    line,
-                    code: "result-mismatch",
-                    side: Some(to_move),
-                    mv: None,
-                    message: format!(
-                        "the record says `{}` ({to_move} declares an entering-king win), but the declaration fails under {rule}: {}",
-                        ending.raw,
-                        why.join(", ")
-                    ),
-                    variation: None,
-                });
+            let claim = format!(
+                "the record says `{}` ({to_move} declares an entering-king win)",
+                ending.raw
+            );
+            if rule == Rule::Jsa24 {
+                if winner != Some(to_move) {
+                    let why = if result.failed.is_empty() {
+                        format!(
+                            "black {}, white {}",
+                            result.score.sides.black.total_points,
+                            result.score.sides.white.total_points
+                        )
+                    } else {
+                        explain(&result)
+                    };
+                    mismatch(
+                        Some(to_move),
+                        format!(
+                            "{claim}, but jsa24 counts both sides' points ({why}), so {}",
+                            result_words(winner)
+                        ),
+                    );
+                } else if result.failed.contains(&Condition::KingNotInCamp) {
+                    mismatch(
+                        Some(to_move),
+                        format!(
+                            "{claim}, but jsa24 applies only when both kings have entered: {}",
+                            result.explain_failure(Condition::KingNotInCamp)
+                        ),
+                    );
+                }
+                report.outcome = Outcome {
+                    winner,
+                    reason: "impasse-points",
+                };
+            } else {
+                if !result.failed.is_empty() {
+                    let verdict = if result.failed.contains(&Condition::MoveLimit) {
+                        "is no win"
+                    } else {
+                        "fails"
+                    };
+                    mismatch(
+                        Some(to_move),
+                        format!(
+                            "{claim}, but the declaration {verdict} under {rule}: {}, so {}",
+                            explain(&result),
+                            result_words(winner)
+                        ),
+                    );
+                }
+                report.outcome = Outcome {
+                    winner,
+                    reason: "impasse-declaration",
+                };
             }
-            report.outcome = Outcome {
-                winner,
-                reason: if failed {
-                    "foul"
-                } else {
-                    "impasse-declaration"
-                },
-            };
-            report.impasse = Some(result);
+            result
         }
         EndingKind::Impasse => {
             let result = ImpasseScore::new(pos, handicap).judge(Rule::Jsa24);
+            if result.failed.contains(&Condition::KingNotInCamp) {
+                mismatch(
+                    None,
+                    format!(
+                        "the record says `{}` (impasse), but an impasse needs both kings in the enemy camp: {}",
+                        ending.raw,
+                        result.explain_failure(Condition::KingNotInCamp)
+                    ),
+                );
+            }
             report.outcome = Outcome {
                 winner: result.winner(),
                 reason: "impasse-points",
             };
-            report.impasse = Some(result);
+            result
         }
-        _ => {}
+        _ => return,
+    };
+    report.impasse = Some(result);
+}
+
+/// The winner a record states, as the replay weighs it, and a winner its summary names that
+/// disagrees. The ending line decides (`投了` with black to move means white won): a `まで…`
+/// or Floodgate summary naming another winner disagrees with it. A summary's winner decides
+/// only where the line names none (a repetition, an unknown word), where the summary is the
+/// only ending, or where the ending line itself names the side (`先手 反則負け`).
+fn stated_result(e: &Ending, to_move: Color) -> (Option<Option<Color>>, Option<Color>) {
+    let implied = e.implied_winner(to_move);
+    let names_winner = ["まで", "先手", "後手", "下手", "上手"]
+        .iter()
+        .any(|p| e.raw.starts_with(p));
+    match (implied, e.stated_winner) {
+        (Some(Some(w)), Some(s)) if !names_winner => (Some(Some(w)), (s != w).then_some(s)),
+        (_, Some(s)) => (Some(Some(s)), None),
+        (implied, None) => (implied, None),
+    }
+}
+
+/// `black wins`, `white wins` or `it is a draw`.
+fn result_words(winner: Option<Color>) -> String {
+    match winner {
+        Some(w) => format!("{w} wins"),
+        None => "it is a draw".into(),
     }
 }
 
@@ -558,6 +776,7 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
     let to_move = state
         .ended
         .map_or_else(|| state.game.position().side_to_move(), |(_, c)| c);
+    let ending_ply = state.ended.map_or(state.ply, |(p, _)| p);
     let ending_line = record
         .tree
         .main_line()
@@ -576,35 +795,68 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
             variation: None,
         });
     };
-    let stated_winner = ending.and_then(|e| {
-        e.stated_winner
-            .map(Some)
-            .or_else(|| e.implied_winner(to_move))
-    });
+    let (stated, summary_winner) = ending.map_or((None, None), |e| stated_result(e, to_move));
+    if let (Some(e), Some(s), Some(Some(w))) = (ending, summary_winner, stated) {
+        mismatch(format!(
+            "the record ends `{}` with {to_move} to move, so {w} won, but its summary names {s} the winner",
+            e.raw
+        ));
+    }
+    // A claim about how the game ended that the replay disproves; when one is found, the
+    // winner is not compared again.
+    let mut claim_disproved = false;
     if let Some(e) = ending {
-        match e.kind {
-            // A side with no legal move at all loses as if mated: `詰み`/`%TSUMI` fits both.
-            EndingKind::Checkmate if !matches!(over, Some(o) if o.reason == "checkmate" || o.reason == "no-legal-moves") =>
-            {
-                mismatch(format!(
+        let reason = over.map(|o| o.reason);
+        let message = match e.kind {
+            EndingKind::Checkmate => match reason {
+                Some("checkmate") => None,
+                Some("no-legal-moves") => Some(format!(
+                    "the record says `{}` (checkmate), but the side to move is not in check: it has no legal move, which is not checkmate",
+                    e.raw
+                )),
+                _ => Some(format!(
                     "the record says `{}` (checkmate), but the position there is not checkmate",
                     e.raw
-                ));
-            }
-            EndingKind::Repetition if !matches!(over, Some(o) if o.reason == "repetition") => {
-                mismatch(format!(
+                )),
+            },
+            EndingKind::Repetition => match over {
+                Some(o) if o.reason == "repetition" => None,
+                // A repetition that is perpetual check: right when the record names its winner.
+                Some(o) if o.reason == "perpetual-check" && stated == Some(o.winner) => None,
+                Some(o) if o.reason == "perpetual-check" => {
+                    let loser = o.winner.map_or(to_move, Color::flip);
+                    Some(format!(
+                        "the record says `{}` ({}), but the repetition completed at ply {} is perpetual check: {loser} gave check with every move of the cycle, so {loser} loses and {} wins",
+                        e.raw,
+                        match stated.flatten() {
+                            Some(w) => format!("{w} wins"),
+                            None => "a repetition draw".into(),
+                        },
+                        o.ply,
+                        loser.flip()
+                    ))
+                }
+                _ => Some(format!(
                     "the record says `{}` (repetition), but no position occurred four times",
                     e.raw
-                ));
-            }
-            EndingKind::PerpetualCheck if !matches!(over, Some(o) if o.reason == "perpetual-check") =>
-            {
-                mismatch(format!(
+                )),
+            },
+            EndingKind::PerpetualCheck => match over {
+                Some(o) if o.reason == "perpetual-check" => None,
+                Some(o) if o.reason == "repetition" => Some(format!(
+                    "the record says `{}` (perpetual check), but the repetition completed at ply {} is not perpetual check: it is a draw",
+                    e.raw, o.ply
+                )),
+                _ => Some(format!(
                     "the record says `{}` (perpetual check), but the replay finds none",
                     e.raw
-                ));
-            }
-            _ => {}
+                )),
+            },
+            _ => None,
+        };
+        if let Some(m) = message {
+            claim_disproved = true;
+            mismatch(m);
         }
     }
     match over {
@@ -613,25 +865,33 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
                 winner: o.winner,
                 reason: o.reason,
             };
-            if let (Some(e), Some(stated)) = (ending, stated_winner) {
+            if let (Some(e), Some(stated), false) = (ending, stated, claim_disproved) {
                 let decisive = matches!(
                     o.reason,
                     "foul" | "checkmate" | "perpetual-check" | "no-legal-moves"
                 );
-                if decisive && stated.is_some() && stated != o.winner {
+                // A draw the replay found (repetition, the move limit) ended the game before
+                // the record's ending: an ending naming a winner there is wrong.
+                let over_before = o.closes_record && o.ply <= ending_ply;
+                if (decisive || over_before) && stated != o.winner {
                     let found = match o.foul {
                         Some((code, by)) => format!("the foul `{code}` by {by}"),
                         None => o.reason.replace('-', " "),
                     };
+                    let before = if decisive {
+                        ""
+                    } else {
+                        ": the game was over before the record's ending"
+                    };
                     mismatch(format!(
-                        "the record says `{}` ({} wins), but the replay finds {found} at ply {}, so {}",
+                        "the record says `{}` ({}), but the replay finds {found} at ply {}, so {}{before}",
                         e.raw,
-                        stated.map_or("nobody", Color::name),
-                        o.ply,
-                        match o.winner {
+                        match stated {
                             Some(w) => format!("{w} wins"),
-                            None => "it is a draw".into(),
-                        }
+                            None => "no winner".into(),
+                        },
+                        o.ply,
+                        result_words(o.winner)
                     ));
                 }
             }
@@ -645,7 +905,7 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
                 );
                 if !disproved {
                     report.outcome = Outcome {
-                        winner: stated_winner.flatten(),
+                        winner: stated.flatten(),
                         reason: e.reason(),
                     };
                 }

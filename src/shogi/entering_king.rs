@@ -14,11 +14,13 @@
 //!   A side under 24 points loses; both at 24 or more is a draw. Both under 24 cannot happen
 //!   with the 54 points of a full set in play; when pieces are missing and it does, the verdict
 //!   is a draw (nobody reached the bar, so nobody can claim the game) and `failed` names
-//!   [`Condition::TooFewPoints`]. The rule presumes both kings have entered but does not check
-//!   it: [`SideScore::king_in_camp`] tells.
+//!   [`Condition::TooFewPoints`]. The rule applies when both kings have entered: when one has
+//!   not, `failed` names [`Condition::KingNotInCamp`] (the points still decide the verdict).
 //! - [`Rule::Declare24`], the JSA amateur declaration method (24点法): the declaration
 //!   conditions hold and the declarer has 31 points or more: win; 24 to 30: draw; otherwise
-//!   the declaration fails and the declarer loses.
+//!   the declaration fails and the declarer loses. The method applies within
+//!   [`DECLARE24_MOVE_LIMIT`] moves: a declaration after that is no win but a draw
+//!   ([`RuleResult::after_ply`] names [`Condition::MoveLimit`]).
 //! - [`Rule::Csa27`], the computer-shogi declaration rule (CSA, Floodgate, USI `win`): the
 //!   conditions hold and the declarer has 28 points or more as black, 27 or more as white: win;
 //!   otherwise the declarer loses.
@@ -59,6 +61,10 @@ use super::square::Square;
 
 /// How many pieces other than the king a declarer needs in the enemy camp.
 pub const MIN_PIECES_IN_CAMP: u32 = 10;
+
+/// The moves within which [`Rule::Declare24`] applies: at this ply the game is a draw, so a
+/// later declaration cannot win.
+pub const DECLARE24_MOVE_LIMIT: usize = 500;
 
 /// A rule for ending a game on impasse points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -183,20 +189,24 @@ pub enum Condition {
     /// Fewer points than the rule asks for (for [`Rule::Jsa24`]: some side has under 24 total
     /// points).
     TooFewPoints,
+    /// The declaration comes after the rule's move limit ([`DECLARE24_MOVE_LIMIT`] for
+    /// [`Rule::Declare24`]).
+    MoveLimit,
 }
 
 impl Condition {
     /// Every condition, in the order failures are listed.
-    pub const ALL: [Condition; 5] = [
+    pub const ALL: [Condition; 6] = [
         Condition::NotToMove,
         Condition::KingNotInCamp,
         Condition::TooFewPieces,
         Condition::InCheck,
         Condition::TooFewPoints,
+        Condition::MoveLimit,
     ];
 
-    /// The contract's name: `not-to-move`, `king-not-in-camp`, `too-few-pieces`, `in-check`
-    /// or `too-few-points`.
+    /// The contract's name: `not-to-move`, `king-not-in-camp`, `too-few-pieces`, `in-check`,
+    /// `too-few-points` or `move-limit`.
     pub const fn name(self) -> &'static str {
         match self {
             Condition::NotToMove => "not-to-move",
@@ -204,6 +214,7 @@ impl Condition {
             Condition::TooFewPieces => "too-few-pieces",
             Condition::InCheck => "in-check",
             Condition::TooFewPoints => "too-few-points",
+            Condition::MoveLimit => "move-limit",
         }
     }
 }
@@ -386,6 +397,9 @@ impl ImpasseScore {
                 _ => Verdict::Draw,
             }
         };
+        if rule == Rule::Jsa24 && Color::ALL.into_iter().any(|c| !self.side(c).king_in_camp) {
+            failed.push(Condition::KingNotInCamp);
+        }
         if rule == Rule::Jsa24
             && Color::ALL
                 .into_iter()
@@ -428,9 +442,32 @@ impl RuleResult {
         }
     }
 
+    /// The result when the declaration was made after `ply` moves: past
+    /// [`DECLARE24_MOVE_LIMIT`], a [`Rule::Declare24`] declaration is no win but a draw (the
+    /// game ended at the limit), with [`Condition::MoveLimit`] in `failed`. Other rules are
+    /// unchanged.
+    pub fn after_ply(mut self, ply: usize) -> RuleResult {
+        if self.rule == Rule::Declare24 && ply > DECLARE24_MOVE_LIMIT {
+            self.failed.push(Condition::MoveLimit);
+            self.verdict = Verdict::Draw;
+        }
+        self
+    }
+
     /// Why one condition failed, with the figures: `too-few-points (25 < 28)`.
     pub fn explain_failure(&self, condition: Condition) -> String {
         let name = condition.name();
+        if condition == Condition::KingNotInCamp && self.declarer.is_none() {
+            let out: Vec<String> = Color::ALL
+                .into_iter()
+                .filter(|&c| !self.score.side(c).king_in_camp)
+                .map(|c| match self.score.side(c).king_square {
+                    Some(k) => format!("{c} king on {k}"),
+                    None => format!("{c} has no king"),
+                })
+                .collect();
+            return format!("{name} ({})", out.join(", "));
+        }
         let Some(d) = self.declarer else {
             // Jsa24: name every side under the bar.
             let short: Vec<String> = Color::ALL
@@ -454,6 +491,9 @@ impl RuleResult {
             Condition::InCheck => name.to_string(),
             Condition::TooFewPoints => {
                 format!("{name} ({} < {})", s.points, self.rule.min_points(d))
+            }
+            Condition::MoveLimit => {
+                format!("{name} (declared after move {DECLARE24_MOVE_LIMIT}: a draw)")
             }
         }
     }
@@ -536,7 +576,8 @@ mod tests {
                 "king-not-in-camp",
                 "too-few-pieces",
                 "in-check",
-                "too-few-points"
+                "too-few-points",
+                "move-limit"
             ]
         );
         let verdicts = [
@@ -569,8 +610,14 @@ mod tests {
             names(&r),
             ["king-not-in-camp", "too-few-pieces", "too-few-points"]
         );
-        assert_eq!(score.judge(Rule::Jsa24).verdict, Verdict::Draw);
-        assert!(score.judge(Rule::Jsa24).failed.is_empty());
+        // Jsa24 counts the points but presumes both kings entered: it says they have not.
+        let jsa = score.judge(Rule::Jsa24);
+        assert_eq!(jsa.verdict, Verdict::Draw);
+        assert_eq!(names(&jsa), ["king-not-in-camp"]);
+        assert_eq!(
+            jsa.to_string(),
+            "jsa24: draw — king-not-in-camp (black king on 5i, white king on 5a)"
+        );
     }
 
     #[test]
@@ -715,6 +762,25 @@ mod tests {
             "jsa24: white-wins — too-few-points (black 23 < 24)"
         );
         assert_eq!(r.winner(), Some(Color::White));
+    }
+
+    #[test]
+    fn declare24_applies_within_500_moves() {
+        let r = judge(
+            &mutual('b', "RB2G2S3N2L2Prbn2l"),
+            Color::Black,
+            Rule::Declare24,
+        );
+        assert_eq!(r.clone().after_ply(500).verdict, Verdict::Win);
+        let late = r.clone().after_ply(501);
+        assert_eq!(
+            (late.verdict, names(&late)),
+            (Verdict::Draw, vec!["move-limit"])
+        );
+        assert_eq!(late.winner(), None);
+        // Other rules know no such limit.
+        let csa = judge(&mutual('b', "RB2G2S3N2L2Prbn2l"), Color::Black, Rule::Csa27);
+        assert_eq!(csa.after_ply(600).verdict, Verdict::Win);
     }
 
     #[test]

@@ -1,0 +1,114 @@
+//! The referee's verdicts in the subtle cases: one small record per case in
+//! `testdata/verdicts/`, each with the JSON line `validate --format json` must print for it
+//! (`<name>.expected.json`) and the exit status (1 when the record has a foul, else 0). A
+//! `<name>.args` file holds extra arguments (such as `--impasse-rule jsa24`); a
+//! `<name>.expected.txt` file holds the human output too.
+//!
+//! After a deliberate change, regenerate with `UPDATE_EXPECT=1 cargo test --test verdicts` and
+//! review the diff.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/verdicts")
+}
+
+fn run(name: &str, format: &str) -> (String, i32) {
+    let dir = dir();
+    let extra = std::fs::read_to_string(dir.join(format!("{name}.args"))).unwrap_or_default();
+    let out = Command::cargo_bin("shogi-tool")
+        .unwrap()
+        .current_dir(&dir)
+        .args(["validate", "--format", format])
+        .args(extra.split_whitespace())
+        .arg(name)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+#[test]
+fn every_case_gives_its_expected_verdict() {
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let mut names: Vec<String> = std::fs::read_dir(dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| !n.ends_with(".json") && !n.ends_with(".args") && !n.ends_with(".txt"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 11, "fixtures missing: {names:?}");
+    let mut failures = Vec::new();
+    for name in &names {
+        let (got, code) = run(name, "json");
+        let expected_path = dir().join(format!("{name}.expected.json"));
+        if update {
+            std::fs::write(&expected_path, &got).unwrap();
+        } else {
+            let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+            if got != expected {
+                failures.push(format!("{name}:\n  expected {expected}  got      {got}"));
+            }
+        }
+        let v: serde_json::Value = serde_json::from_str(got.trim()).unwrap();
+        let has_fouls = !v["fouls"].as_array().unwrap().is_empty();
+        if code != i32::from(has_fouls) {
+            failures.push(format!("{name}: exit status {code}"));
+        }
+        // A foul decided the game only when it is listed.
+        if v["outcome"]["reason"] == "foul" && !has_fouls {
+            let stated = v["warnings"].as_array().unwrap().is_empty();
+            // ... or when the record itself states the foul (`反則負け`), which the replay
+            // cannot see and does not contradict.
+            if !stated {
+                failures.push(format!("{name}: reason `foul` without the foul"));
+            }
+        }
+        let human_path = dir().join(format!("{name}.expected.txt"));
+        if human_path.exists() {
+            let (human, _) = run(name, "human");
+            if update {
+                std::fs::write(&human_path, &human).unwrap();
+            } else if human != std::fs::read_to_string(&human_path).unwrap() {
+                failures.push(format!("{name} (human):\n{human}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Case 9: conversion writes the move that is played (a horse's move under the horse's name)
+/// and carries the warning, so the converted record replays as the original does.
+#[test]
+fn conversion_writes_the_corrected_piece() {
+    let out = Command::cargo_bin("shogi-tool")
+        .unwrap()
+        .current_dir(dir())
+        .args(["convert", "--to", "csa", "09-piece-mismatch.kifu"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let csa = String::from_utf8(out.stdout).unwrap();
+    assert!(csa.contains("+3355UM\n"), "{csa}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("ply 5: piece-mismatch: the record moves a bishop, but a horse stands"),
+        "{err}"
+    );
+    let v = Command::cargo_bin("shogi-tool")
+        .unwrap()
+        .args(["validate", "--format", "json", "--from", "csa", "-"])
+        .write_stdin(csa)
+        .output()
+        .unwrap();
+    let line = String::from_utf8(v.stdout).unwrap();
+    assert!(
+        line.contains(r#""outcome":{"winner":"white","reason":"resignation"}"#),
+        "{line}"
+    );
+    assert!(line.contains(r#""warnings":[]"#), "{line}");
+}
