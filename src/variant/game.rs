@@ -1,0 +1,1 @@
+//! Replaying variant games.
