@@ -11,4 +11,5 @@ pub mod formats;
 pub mod record;
 pub mod shogi;
 pub mod text;
+pub mod variant;
 pub mod views;

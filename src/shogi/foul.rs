@@ -1,6 +1,12 @@
 //! The foul taxonomy: every way a recorded move can break the rules, with the contract's
 //! stable codes (`nifu`, `uchifuzume`, `dead-piece`, `self-check`, `illegal-move`,
-//! `illegal-promotion`, `wrong-turn`) and a sentence saying exactly what is wrong.
+//! `illegal-promotion`, `wrong-turn`, and for Tori Shogi `swallow-file`) and a sentence
+//! saying exactly what is wrong.
+//!
+//! The types are generic over the piece-kind type `K` so that the small variants
+//! ([`crate::variant`], with Tori Shogi's birds and Shogi 3x4's animals) share the one
+//! taxonomy, codes and wording with standard shogi; `K` defaults to the standard
+//! [`PieceKind`], so `Foul` alone means standard shogi's.
 
 use std::fmt;
 
@@ -11,7 +17,7 @@ use super::square::Square;
 /// Why a move is not legal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Foul {
+pub enum Foul<K = PieceKind> {
     /// A pawn dropped on a file that already holds an unpromoted pawn of the same side.
     Nifu {
         /// The drop square.
@@ -27,7 +33,7 @@ pub enum Foul {
     /// A pawn or lance on the last rank, or a knight on the last two, left unpromoted.
     DeadPiece {
         /// The kind moved or dropped.
-        kind: PieceKind,
+        kind: K,
         /// Where it would stand.
         to: Square,
         /// Whether it was dropped (else moved without promoting).
@@ -42,12 +48,28 @@ pub enum Foul {
         /// An enemy piece that attacks it.
         attacker: Square,
         /// The kind of that piece.
-        attacker_kind: PieceKind,
+        attacker_kind: K,
     },
     /// The piece cannot move so (see [`IllegalMoveReason`]).
-    IllegalMove(IllegalMoveReason),
+    IllegalMove(IllegalMoveReason<K>),
     /// A promotion that the rules do not allow (see [`PromotionReason`]).
-    IllegalPromotion(PromotionReason),
+    IllegalPromotion(PromotionReason<K>),
+    /// Tori Shogi: a swallow dropped on a file that already holds two unpromoted swallows of
+    /// the same side.
+    SwallowFile {
+        /// The drop square.
+        to: Square,
+        /// Where the two swallows already on the file stand.
+        swallows: [Square; 2],
+    },
+    /// A drop-mate by a kind other than the standard pawn (Tori Shogi's swallow): the same
+    /// rule as [`Foul::Uchifuzume`], with the same code.
+    DropMate {
+        /// The kind dropped.
+        kind: K,
+        /// The drop square.
+        to: Square,
+    },
     /// A side moves when it is not its turn.
     WrongTurn {
         /// The side that moved.
@@ -58,7 +80,7 @@ pub enum Foul {
 /// The concrete reason behind [`Foul::IllegalMove`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum IllegalMoveReason {
+pub enum IllegalMoveReason<K = PieceKind> {
     /// No piece on the source square.
     EmptySource {
         /// The source square.
@@ -69,7 +91,7 @@ pub enum IllegalMoveReason {
         /// The source square.
         from: Square,
         /// Its kind.
-        kind: PieceKind,
+        kind: K,
     },
     /// Source and destination are the same square.
     SameSquare {
@@ -81,7 +103,7 @@ pub enum IllegalMoveReason {
         /// The destination.
         to: Square,
         /// The kind standing there.
-        kind: PieceKind,
+        kind: K,
     },
     /// The move captures the enemy king (only possible after a missed check).
     CapturesKing {
@@ -91,7 +113,7 @@ pub enum IllegalMoveReason {
     /// The piece never moves that way.
     Geometry {
         /// The kind that moved.
-        kind: PieceKind,
+        kind: K,
         /// Source.
         from: Square,
         /// Destination.
@@ -100,7 +122,7 @@ pub enum IllegalMoveReason {
     /// The way is blocked by another piece.
     Blocked {
         /// The kind that moved.
-        kind: PieceKind,
+        kind: K,
         /// Source.
         from: Square,
         /// Destination.
@@ -116,42 +138,52 @@ pub enum IllegalMoveReason {
     /// A drop of a kind the mover does not hold.
     NotInHand {
         /// The kind dropped.
-        kind: PieceKind,
+        kind: K,
     },
     /// A drop of a king or a promoted kind.
     NotDroppable {
         /// The kind dropped.
-        kind: PieceKind,
+        kind: K,
     },
     /// The record states a piece kind that is not the one on the source square.
     WrongPiece {
         /// The source square.
         from: Square,
         /// What the record says moved.
-        claimed: PieceKind,
+        claimed: K,
         /// What stands there.
-        actual: PieceKind,
+        actual: K,
     },
 }
 
 /// The concrete reason behind [`Foul::IllegalPromotion`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum PromotionReason {
+pub enum PromotionReason<K = PieceKind> {
     /// Golds and kings never promote.
     CannotPromote {
         /// The kind.
-        kind: PieceKind,
+        kind: K,
     },
     /// The piece is promoted already.
     AlreadyPromoted {
         /// The kind.
-        kind: PieceKind,
+        kind: K,
     },
     /// Neither the source nor the destination is in the mover's promotion zone.
     OutsideZone {
         /// The kind.
-        kind: PieceKind,
+        kind: K,
+        /// Source.
+        from: Square,
+        /// Destination.
+        to: Square,
+    },
+    /// A variant where promotion is compulsory (Tori Shogi): the move starts or ends in the
+    /// zone and does not promote.
+    Compulsory {
+        /// The kind.
+        kind: K,
         /// Source.
         from: Square,
         /// Destination.
@@ -161,11 +193,27 @@ pub enum PromotionReason {
     /// (a CSA/KIF move naming the promoted kind outside the zone).
     Demotion {
         /// The kind on the board.
-        kind: PieceKind,
+        kind: K,
     },
 }
 
-impl Foul {
+/// What the foul messages need to know about a piece-kind type beyond its name.
+pub trait FoulKind: Copy + fmt::Display {
+    /// How many of the last ranks the kind may not stand on unpromoted (2 for a knight).
+    fn immobile_ranks(self) -> u8;
+}
+
+impl FoulKind for PieceKind {
+    fn immobile_ranks(self) -> u8 {
+        if self == PieceKind::Knight {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+impl<K> Foul<K> {
     /// The contract's stable code.
     pub fn code(&self) -> &'static str {
         match self {
@@ -176,6 +224,8 @@ impl Foul {
             Foul::IllegalMove(_) => "illegal-move",
             Foul::IllegalPromotion(_) => "illegal-promotion",
             Foul::WrongTurn { .. } => "wrong-turn",
+            Foul::SwallowFile { .. } => "swallow-file",
+            Foul::DropMate { .. } => "uchifuzume",
         }
     }
 
@@ -195,7 +245,7 @@ impl Foul {
     }
 }
 
-impl fmt::Display for Foul {
+impl<K: FoulKind> fmt::Display for Foul<K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Foul::Nifu { to, pawn } => write!(
@@ -208,7 +258,7 @@ impl fmt::Display for Foul {
             }
             Foul::DeadPiece { kind, to, dropped } => {
                 let verb = if *dropped { "dropped on" } else { "moved unpromoted to" };
-                let rank = if *kind == PieceKind::Knight {
+                let rank = if kind.immobile_ranks() == 2 {
                     "the last two ranks"
                 } else {
                     "the last rank"
@@ -236,6 +286,16 @@ impl fmt::Display for Foul {
                     )
                 }
             }
+            Foul::SwallowFile { to, swallows } => write!(
+                f,
+                "swallow dropped on {to}, but file {} already holds two unpromoted swallows of the same side, on {} and {} (at most two swallows on a file)",
+                to.file(),
+                swallows[0],
+                swallows[1]
+            ),
+            Foul::DropMate { kind, to } => {
+                write!(f, "the {kind} drop on {to} checkmates at once ({kind}-drop mate)")
+            }
             Foul::IllegalMove(r) => write!(f, "{r}"),
             Foul::IllegalPromotion(r) => write!(f, "{r}"),
             Foul::WrongTurn { mover } => write!(
@@ -247,7 +307,7 @@ impl fmt::Display for Foul {
     }
 }
 
-impl fmt::Display for IllegalMoveReason {
+impl<K: fmt::Display> fmt::Display for IllegalMoveReason<K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use IllegalMoveReason::*;
         match self {
@@ -285,7 +345,7 @@ impl fmt::Display for IllegalMoveReason {
     }
 }
 
-impl fmt::Display for PromotionReason {
+impl<K: fmt::Display> fmt::Display for PromotionReason<K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PromotionReason::CannotPromote { kind } => write!(f, "a {kind} cannot promote"),
@@ -295,6 +355,10 @@ impl fmt::Display for PromotionReason {
             PromotionReason::OutsideZone { kind, from, to } => write!(
                 f,
                 "the {kind} promotes moving from {from} to {to}, but neither square is in the promotion zone"
+            ),
+            PromotionReason::Compulsory { kind, from, to } => write!(
+                f,
+                "the {kind} moves from {from} to {to} without promoting, but promotion is compulsory in the zone"
             ),
             PromotionReason::Demotion { kind } => {
                 write!(f, "a promoted {kind} cannot become unpromoted")

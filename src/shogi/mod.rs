@@ -36,7 +36,7 @@ pub use color::{ByColor, Color};
 pub use entering_king::{
     judge_declaration, Condition, ImpasseScore, Rule, RuleResult, SideScore, Verdict,
 };
-pub use foul::{Foul, IllegalMoveReason, PromotionReason};
+pub use foul::{Foul, FoulKind, IllegalMoveReason, PromotionReason};
 pub use game::{Game, Played, Repetition};
 pub use hand::Hand;
 pub use handicap::Handicap;

@@ -1,0 +1,430 @@
+//! Variant game records (`.sfen`/`.usi` lines) and their replay.
+//!
+//! A line is read as the standard SFEN/USI reader reads it: an optional `position`, then
+//! `startpos`, `sfen <SFEN>` or a bare SFEN (or Fairy-Stockfish FEN), then optionally `moves`
+//! and USI moves, and optionally one ending word (`resign`, `timeout`, `draw`, `abort`).
+//!
+//! The replay produces the same [`Report`] parts a standard replay does (fouls, warnings,
+//! errors as [`Finding`]s with the contract's codes; an [`Outcome`]): the first foul decides
+//! the game and replay goes on where the move can be carried out; fourfold repetition is a
+//! draw (`repetition`); a side without a legal move loses (`checkmate` when in check, else
+//! `no-legal-moves`); in Shogi 3x4 a lion that legally reaches the far rank wins
+//! (`campmate`). Moves after the end are `moves-after-end`.
+
+use std::collections::HashMap;
+
+use super::notation::usi;
+use super::position::VPosition;
+use super::rules::Variant;
+use crate::record::replay::{Finding, Outcome};
+use crate::shogi::Color;
+
+/// Rule options where venues differ.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct VRules {
+    /// Whether a fourfold repetition in which one side checked with every move loses for that
+    /// side (standard shogi's JSA rule; off by default for the variants, as at Little Golem).
+    pub perpetual_check_loses: bool,
+}
+
+/// One record line of a variant game.
+#[derive(Clone, Debug)]
+pub struct VRecord {
+    /// The 1-based line number.
+    pub line: u32,
+    /// The start position (`None` when it could not be read: see `error`).
+    pub start: Option<VPosition>,
+    /// The move words with their 1-based columns.
+    pub moves: Vec<(String, u32)>,
+    /// A final ending word, if any.
+    pub ending: Option<String>,
+    /// Why the line could not be read (column, message).
+    pub error: Option<(u32, String)>,
+}
+
+impl VRecord {
+    /// The variant of the record (of its start position).
+    pub fn variant(&self) -> Option<Variant> {
+        self.start.as_ref().map(|p| p.variant())
+    }
+}
+
+const ENDINGS: [&str; 6] = ["resign", "timeout", "draw", "abort", "break", "mate"];
+
+/// The variant an SFEN/USI text names, judged by its first record line with a readable
+/// position (`startpos` is standard shogi). `None` if no line says.
+pub fn detect(text: &str) -> Option<Variant> {
+    for line in text.lines() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') || t.starts_with("//") {
+            continue;
+        }
+        let rest = t.strip_prefix("position").map_or(t, str::trim_start);
+        if rest.starts_with("startpos") {
+            return Some(Variant::Standard);
+        }
+        let rest = rest.strip_prefix("sfen").map_or(rest, str::trim_start);
+        let sfen = rest.split(" moves").next().unwrap_or(rest);
+        return VPosition::from_sfen_as(sfen, None)
+            .ok()
+            .map(|p| p.variant());
+    }
+    None
+}
+
+/// Reads every record line of `text`. With `forced` (`--variant`), `startpos` is that
+/// variant's start and a position of another variant is an error naming both.
+pub fn read_lines(text: &str, forced: Option<Variant>) -> Vec<VRecord> {
+    let mut out = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        let t = raw.trim();
+        if t.is_empty() || t.starts_with('#') || t.starts_with("//") {
+            continue;
+        }
+        out.push(read_line(raw, n as u32 + 1, forced));
+    }
+    out
+}
+
+fn read_line(raw: &str, line: u32, forced: Option<Variant>) -> VRecord {
+    let mut rec = VRecord {
+        line,
+        start: None,
+        moves: Vec::new(),
+        ending: None,
+        error: None,
+    };
+    // Words with byte offsets.
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut begin = None;
+    for (i, c) in raw.char_indices().chain(std::iter::once((raw.len(), ' '))) {
+        if c.is_ascii_whitespace() {
+            if let Some(b) = begin.take() {
+                words.push((b, &raw[b..i]));
+            }
+        } else if begin.is_none() {
+            begin = Some(i);
+        }
+    }
+    let col = |byte: usize| raw[..byte].chars().count() as u32 + 1;
+    let mut i = 0;
+    if words.first().is_some_and(|w| w.1 == "position") {
+        i += 1;
+    }
+    let moves_at = words
+        .iter()
+        .position(|w| w.1 == "moves")
+        .unwrap_or(words.len());
+    let start = match words.get(i) {
+        Some(&(_, "startpos")) => {
+            if moves_at != i + 1 && moves_at != words.len() {
+                rec.error = Some((
+                    col(words[i + 1].0),
+                    "unexpected words after `startpos`".into(),
+                ));
+                return rec;
+            }
+            Ok(VPosition::start(forced.unwrap_or(Variant::Standard)))
+        }
+        Some(_) => {
+            if words[i].1 == "sfen" {
+                i += 1;
+            }
+            let Some(&(from, _)) = words.get(i) else {
+                rec.error = Some((col(raw.len()), "an SFEN is missing".into()));
+                return rec;
+            };
+            let to = words.get(moves_at).map_or(raw.len(), |w| w.0);
+            let sfen = &raw[from..to];
+            match VPosition::from_sfen_as(sfen, None) {
+                Ok(p) => match forced {
+                    Some(v) if v != p.variant() => {
+                        // 5x6 without a lance or knight may still be gorogoroplus.
+                        if v == Variant::GorogoroPlus && p.variant() == Variant::Gorogoro {
+                            VPosition::from_sfen_as(sfen, Some(v))
+                        } else {
+                            rec.error = Some((
+                                col(from),
+                                format!(
+                                    "the record is {} ({}x{} board), but --variant says {}",
+                                    p.variant(),
+                                    p.variant().files(),
+                                    p.variant().ranks(),
+                                    v
+                                ),
+                            ));
+                            return rec;
+                        }
+                    }
+                    _ => Ok(p),
+                },
+                Err(e) => Err(e),
+            }
+            .map_err(|e| {
+                rec.error = Some((col(from + e.byte), e.to_string()));
+            })
+        }
+        None => {
+            rec.error = Some((1, "an empty record".into()));
+            return rec;
+        }
+    };
+    let Ok(start) = start else {
+        return rec;
+    };
+    rec.start = Some(start);
+    for (k, &(at, w)) in words.iter().enumerate().skip(moves_at + 1) {
+        let lower = w.to_ascii_lowercase();
+        if ENDINGS.contains(&lower.as_str()) {
+            if k + 1 != words.len() {
+                rec.error = Some((
+                    col(at),
+                    format!("`{w}` ends the game but is not the last word"),
+                ));
+                return rec;
+            }
+            rec.ending = Some(lower);
+        } else {
+            rec.moves.push((w.to_string(), col(at)));
+        }
+    }
+    rec
+}
+
+/// What a replay of a variant record found.
+#[derive(Clone, Debug)]
+pub struct VReport {
+    /// Moves carried out in the main line.
+    pub plies: usize,
+    /// The outcome.
+    pub outcome: Outcome,
+    /// Fouls (codes of the contract).
+    pub fouls: Vec<Finding>,
+    /// Warnings.
+    pub warnings: Vec<Finding>,
+    /// Problems that stopped the replay.
+    pub errors: Vec<Finding>,
+    /// Every position of the line, the start first.
+    pub positions: Vec<VPosition>,
+}
+
+/// Replays `rec`.
+pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
+    let mut report = VReport {
+        plies: 0,
+        outcome: Outcome {
+            winner: None,
+            reason: "unknown",
+        },
+        fouls: Vec::new(),
+        warnings: Vec::new(),
+        errors: Vec::new(),
+        positions: Vec::new(),
+    };
+    let finding = |ply: usize,
+                   code: &'static str,
+                   side: Option<Color>,
+                   mv: Option<String>,
+                   message: String| Finding {
+        ply,
+        line: Some(rec.line),
+        code,
+        side,
+        mv,
+        message,
+        variation: None,
+    };
+    let Some(start) = rec.start.clone() else {
+        let (c, m) = rec.error.clone().unwrap_or((1, "no start position".into()));
+        report.errors.push(finding(
+            0,
+            "parse-error",
+            None,
+            None,
+            format!("column {c}: {m}"),
+        ));
+        return report;
+    };
+    let variant = start.variant();
+    let mut pos = start;
+    report.positions.push(pos.clone());
+    let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
+    seen.entry(pos.key()).or_default().push(0);
+    let mut checks: Vec<bool> = vec![false];
+    // (ply, reason, winner, closes the record)
+    let mut over: Option<(usize, &'static str, Option<Color>, bool)> = None;
+    let mut after_end_reported = false;
+    for (k, (word, column)) in rec.moves.iter().enumerate() {
+        let ply = k + 1;
+        let mover = pos.side_to_move();
+        let Some(m) = pos.parse_usi(word) else {
+            report.errors.push(finding(
+                ply,
+                "parse-error",
+                None,
+                Some(word.clone()),
+                format!("column {column}: `{word}` is not a USI move of {variant}"),
+            ));
+            break;
+        };
+        let text = usi(variant, m);
+        if let Some((end, why, _, true)) = over {
+            if !after_end_reported {
+                after_end_reported = true;
+                report.fouls.push(finding(
+                    ply,
+                    "moves-after-end",
+                    Some(mover),
+                    Some(text.clone()),
+                    format!("a move is recorded after the game ended at ply {end} ({why})"),
+                ));
+            }
+        }
+        let (foul, carried) = pos.play_lenient(m);
+        if let Some(f) = foul {
+            report.fouls.push(finding(
+                ply,
+                f.code(),
+                Some(mover),
+                Some(text.clone()),
+                f.to_string(),
+            ));
+            if over.is_none() {
+                over = Some((ply, "foul", Some(mover.flip()), false));
+            }
+        }
+        if !carried {
+            report.warnings.push(finding(
+                ply,
+                "replay-stopped",
+                Some(mover),
+                Some(text),
+                "the move cannot be carried out, so the rest of this line is not checked".into(),
+            ));
+            break;
+        }
+        report.plies = ply;
+        report.positions.push(pos.clone());
+        checks.push(pos.in_check());
+        if let Some(w) = pos.campmate_winner() {
+            if over.is_none() {
+                over = Some((ply, "campmate", Some(w), true));
+            }
+        }
+        let occurrences = seen.entry(pos.key()).or_default();
+        occurrences.push(ply);
+        if occurrences.len() == 4 && over.is_none() {
+            let first = occurrences[0];
+            // Did the mover (who completes the cycle) give check with each of its moves in it?
+            let mover_checked_all = (first + 1..=ply).rev().step_by(2).all(|p| checks[p]);
+            let checker = mover_checked_all.then_some(mover);
+            match checker.filter(|_| rules.perpetual_check_loses) {
+                Some(loser) => {
+                    report.fouls.push(finding(
+                        ply,
+                        "perpetual-check",
+                        Some(loser),
+                        Some(usi(variant, m)),
+                        format!("fourfold repetition in which {loser} gave check with every move since ply {first}: {loser} loses"),
+                    ));
+                    over = Some((ply, "perpetual-check", Some(loser.flip()), true));
+                }
+                None => {
+                    report.warnings.push(finding(
+                        ply,
+                        "repetition",
+                        None,
+                        Some(usi(variant, m)),
+                        format!("fourfold repetition: the position after ply {first} has occurred four times (a draw)"),
+                    ));
+                    over = Some((ply, "repetition", None, true));
+                }
+            }
+        }
+    }
+    if over.is_none() && report.errors.is_empty() && !pos.has_legal_move() {
+        let loser = pos.side_to_move();
+        let reason = if pos.in_check() {
+            "checkmate"
+        } else {
+            "no-legal-moves"
+        };
+        over = Some((report.plies, reason, Some(loser.flip()), true));
+    }
+    report.outcome = match (over, rec.ending.as_deref()) {
+        (Some((_, reason, winner, _)), _) => Outcome { winner, reason },
+        (None, Some("resign")) => Outcome {
+            winner: Some(pos.side_to_move().flip()),
+            reason: "resignation",
+        },
+        (None, Some("timeout")) => Outcome {
+            winner: Some(pos.side_to_move().flip()),
+            reason: "timeout",
+        },
+        (None, Some("abort" | "break")) => Outcome {
+            winner: None,
+            reason: "abort",
+        },
+        _ => Outcome {
+            winner: None,
+            reason: "unknown",
+        },
+    };
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(line: &str, forced: Option<Variant>) -> VReport {
+        let recs = read_lines(line, forced);
+        replay(&recs[0], VRules::default())
+    }
+
+    #[test]
+    fn detects_the_variant_from_the_board() {
+        assert_eq!(
+            detect("sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d"),
+            Some(Variant::Minishogi)
+        );
+        assert_eq!(
+            detect("# c\nposition startpos moves 7g7f"),
+            Some(Variant::Standard)
+        );
+        assert_eq!(detect("gle/1c1/1C1/ELG[-] w 0 1"), Some(Variant::Dobutsu));
+    }
+
+    #[test]
+    fn another_variant_than_forced_is_an_error_with_both_names() {
+        let r = one("sfen rbsgk/4p/5/P4/KGSBR b - 1", Some(Variant::Torishogi));
+        assert_eq!(r.errors[0].code, "parse-error");
+        assert!(
+            r.errors[0].message.contains("minishogi") && r.errors[0].message.contains("torishogi")
+        );
+    }
+
+    #[test]
+    fn campmate_ends_a_3x4_game() {
+        let r = one("sfen 3/L2/3/2l b - 1 moves 3b3a 1d1c", None);
+        assert_eq!(r.outcome.reason, "campmate");
+        assert_eq!(r.outcome.winner, Some(Color::Black));
+        assert_eq!(r.fouls.len(), 1);
+        assert_eq!(r.fouls[0].code, "moves-after-end");
+        // Reaching the far rank into an attack is no campmate but a self-check.
+        let r = one("sfen 1g1/L2/3/2l b - 1 moves 3b3a", None);
+        assert_eq!(r.fouls[0].code, "self-check");
+        assert_eq!(r.fouls[0].ply, 1);
+    }
+
+    #[test]
+    fn fourfold_repetition_is_a_draw() {
+        let cycle = " 1e1d 1a2b 1d1e 2b1a".repeat(3);
+        let r = one(
+            &format!("position startpos moves{cycle}"),
+            Some(Variant::Minishogi),
+        );
+        assert_eq!(r.outcome.reason, "repetition");
+        assert_eq!(r.plies, 12);
+    }
+}

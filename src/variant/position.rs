@@ -1,0 +1,567 @@
+//! The generic position: a mailbox board of any size up to 9x9, hands, and the rules.
+//!
+//! Legal moves are made in two stages that share one implementation of each rule: the
+//! *geometry* (where a piece can go, [`VPosition::pseudo_moves`]) and the *rules* a
+//! geometrically possible move must also pass ([`VPosition::check_rules`]: forced and
+//! compulsory promotion, drop ranks, the per-file limit, self-check, drop mate).
+//! [`VPosition::diagnose`] explains a move by the geometry's reason or the rule it breaks,
+//! so a generated move is legal exactly when the diagnosis says so.
+
+use std::hash::{Hash, Hasher};
+
+use super::kind::{VKind, VPiece};
+use super::rules::Variant;
+use crate::shogi::{Color, Foul, FoulKind, IllegalMoveReason as R, PromotionReason, Square};
+
+/// A foul in a variant game (the standard taxonomy over [`VKind`]).
+pub type VFoul = Foul<VKind>;
+
+/// A move of a variant game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VMove {
+    /// A board move.
+    Normal {
+        /// Source.
+        from: Square,
+        /// Destination.
+        to: Square,
+        /// Whether the piece promotes.
+        promote: bool,
+    },
+    /// A drop from hand.
+    Drop {
+        /// The kind dropped (unpromoted).
+        kind: VKind,
+        /// Destination.
+        to: Square,
+    },
+}
+
+impl VMove {
+    /// The destination.
+    pub fn to(self) -> Square {
+        match self {
+            VMove::Normal { to, .. } | VMove::Drop { to, .. } => to,
+        }
+    }
+}
+
+/// A position of a variant game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VPosition {
+    pub(super) variant: Variant,
+    /// Indexed by [`Square::index`]; squares outside the variant's board stay empty.
+    pub(super) board: [Option<VPiece>; 81],
+    /// Pieces in hand, by colour and [`VKind::index`].
+    pub(super) hands: [[u8; VKind::COUNT]; 2],
+    pub(super) side: Color,
+    /// The SFEN move number.
+    pub(super) move_number: u32,
+}
+
+impl Hash for VPosition {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+        self.hands.hash(state);
+        self.side.index().hash(state);
+    }
+}
+
+impl VPosition {
+    /// The start position of `variant`.
+    pub fn start(variant: Variant) -> VPosition {
+        VPosition::from_sfen_as(variant.start_sfen(), Some(variant))
+            .expect("the start positions are valid")
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The SFEN move number.
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The piece on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<VPiece> {
+        self.board[sq.index()]
+    }
+
+    /// How many pieces of `kind` `color` holds.
+    pub fn hand_count(&self, color: Color, kind: VKind) -> u8 {
+        self.hands[color.index()][kind.index()]
+    }
+
+    /// Every square of the variant's board, file by file from file 1, rank 1 first.
+    pub fn squares(&self) -> impl Iterator<Item = Square> {
+        let (w, h) = (self.variant.files(), self.variant.ranks());
+        (1..=w).flat_map(move |f| (1..=h).filter_map(move |r| Square::new(f, r)))
+    }
+
+    /// The square of `color`'s royal piece.
+    pub fn royal_square(&self, color: Color) -> Option<Square> {
+        let royal = Some(VPiece {
+            color,
+            kind: self.variant.royal(),
+        });
+        self.squares().find(|&s| self.board[s.index()] == royal)
+    }
+
+    /// The rank of `sq` counted from `color`'s far rank (1 = the last rank for `color`).
+    pub fn relative_rank(&self, sq: Square, color: Color) -> u8 {
+        match color {
+            Color::Black => sq.rank(),
+            Color::White => self.variant.ranks() + 1 - sq.rank(),
+        }
+    }
+
+    /// Whether `sq` is in `color`'s promotion zone.
+    pub fn in_zone(&self, sq: Square, color: Color) -> bool {
+        self.relative_rank(sq, color) <= self.variant.zone_depth()
+    }
+
+    /// The square one step of `(dx, dy)` (mover-relative) from `sq`, if on the board.
+    fn offset(&self, sq: Square, color: Color, dx: i8, dy: i8) -> Option<Square> {
+        // Black faces rank 1; its right is file 1.
+        let (df, dr) = match color {
+            Color::Black => (-dx, -dy),
+            Color::White => (dx, dy),
+        };
+        let f = sq.file() as i8 + df;
+        let r = sq.rank() as i8 + dr;
+        if f < 1 || r < 1 || f > self.variant.files() as i8 || r > self.variant.ranks() as i8 {
+            return None;
+        }
+        Square::new(f as u8, r as u8)
+    }
+
+    /// Calls `f(to, blocker)` for every square the piece on `from` reaches geometrically
+    /// (`blocker` is `None`; squares of own pieces included) and, with `walk_blocked`, every
+    /// square behind a blocking piece along a slide (`blocker` is the first piece in the
+    /// way). Stops and returns true as soon as `f` does.
+    fn reach(
+        &self,
+        from: Square,
+        piece: VPiece,
+        walk_blocked: bool,
+        mut f: impl FnMut(Square, Option<Square>) -> bool,
+    ) -> bool {
+        for at in piece.kind.atoms() {
+            let mut sq = from;
+            let mut blocker = None;
+            for _ in 0..at.range {
+                let Some(next) = self.offset(sq, piece.color, at.dx, at.dy) else {
+                    break;
+                };
+                sq = next;
+                if f(sq, blocker) {
+                    return true;
+                }
+                if blocker.is_none() && self.board[sq.index()].is_some() {
+                    if !walk_blocked {
+                        break;
+                    }
+                    blocker = Some(sq);
+                }
+            }
+        }
+        false
+    }
+
+    /// A piece of `color`'s opponent attacking `sq`, if any.
+    pub fn attacker_of(&self, sq: Square, color: Color) -> Option<(Square, VKind)> {
+        let them = color.flip();
+        for from in self.squares() {
+            if let Some(p) = self.board[from.index()] {
+                if p.color == them && self.reach(from, p, false, |to, _| to == sq) {
+                    return Some((from, p.kind));
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether the side to move's royal piece is attacked.
+    pub fn in_check(&self) -> bool {
+        self.royal_square(self.side)
+            .is_some_and(|k| self.attacker_of(k, self.side).is_some())
+    }
+
+    /// Whether promotion is possible for `kind` moving `from` → `to` for `color`.
+    fn may_promote(&self, kind: VKind, from: Square, to: Square, color: Color) -> bool {
+        kind.promote().is_some() && (self.in_zone(from, color) || self.in_zone(to, color))
+    }
+
+    /// Whether `kind` would be stranded unpromoted on `to` (no further move).
+    fn stranded(&self, kind: VKind, to: Square, color: Color) -> bool {
+        self.relative_rank(to, color) <= kind.immobile_ranks()
+    }
+
+    /// The geometrically possible moves of the side to move (board moves with every
+    /// promotion choice, drops on every empty square), before [`VPosition::check_rules`].
+    pub fn pseudo_moves(&self) -> Vec<VMove> {
+        let us = self.side;
+        let mut out = Vec::with_capacity(64);
+        for from in self.squares() {
+            let Some(p) = self.board[from.index()].filter(|p| p.color == us) else {
+                continue;
+            };
+            self.reach(from, p, false, |to, _| {
+                if self.board[to.index()].is_some_and(|q| q.color == us) {
+                    return false;
+                }
+                if self.may_promote(p.kind, from, to, us) {
+                    out.push(VMove::Normal {
+                        from,
+                        to,
+                        promote: true,
+                    });
+                }
+                out.push(VMove::Normal {
+                    from,
+                    to,
+                    promote: false,
+                });
+                false
+            });
+        }
+        for &kind in self.variant.kinds() {
+            if kind.is_royal() || self.hand_count(us, kind) == 0 {
+                continue;
+            }
+            for to in self.squares() {
+                if self.board[to.index()].is_none() {
+                    out.push(VMove::Drop { kind, to });
+                }
+            }
+        }
+        out
+    }
+
+    /// The rules a geometrically possible move of the side to move must also pass: promotion
+    /// where it is forced or compulsory, the ranks a piece may not stand on, the per-file
+    /// limit (nifu, Tori's two swallows), the own royal left attacked, drop mate.
+    pub fn check_rules(&self, m: VMove) -> Result<(), VFoul> {
+        let us = self.side;
+        match m {
+            VMove::Normal { from, to, promote } => {
+                let kind = self.board[from.index()]
+                    .map(|p| p.kind)
+                    .expect("a piece to move");
+                if !promote && self.may_promote(kind, from, to, us) {
+                    if self.stranded(kind, to, us) {
+                        return Err(Foul::DeadPiece {
+                            kind,
+                            to,
+                            dropped: false,
+                        });
+                    }
+                    if self.variant.compulsory_promotion() {
+                        return Err(Foul::IllegalPromotion(PromotionReason::Compulsory {
+                            kind,
+                            from,
+                            to,
+                        }));
+                    }
+                }
+            }
+            VMove::Drop { kind, to } => {
+                if self.stranded(kind, to, us) {
+                    return Err(Foul::DeadPiece {
+                        kind,
+                        to,
+                        dropped: true,
+                    });
+                }
+                if let Some((limited, max)) = self.variant.file_limit() {
+                    if kind == limited {
+                        let mine = Some(VPiece { color: us, kind });
+                        let on_file: Vec<Square> = (1..=self.variant.ranks())
+                            .filter_map(|r| Square::new(to.file(), r))
+                            .filter(|s| self.board[s.index()] == mine)
+                            .collect();
+                        if on_file.len() >= max as usize {
+                            return Err(if max == 1 {
+                                Foul::Nifu {
+                                    to,
+                                    pawn: on_file[0],
+                                }
+                            } else {
+                                Foul::SwallowFile {
+                                    to,
+                                    swallows: [on_file[0], on_file[1]],
+                                }
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        if let Some(k) = after.royal_square(us) {
+            if let Some((attacker, attacker_kind)) = after.attacker_of(k, us) {
+                return Err(Foul::SelfCheck {
+                    was_in_check: self.in_check(),
+                    king: k,
+                    attacker,
+                    attacker_kind,
+                });
+            }
+        }
+        if let VMove::Drop { kind, to } = m {
+            if Some(kind) == self.variant.drop_mate_kind()
+                && after.in_check()
+                && !after.has_legal_move()
+            {
+                return Err(if kind == VKind::Pawn {
+                    Foul::Uchifuzume { to }
+                } else {
+                    Foul::DropMate { kind, to }
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Every legal move of the side to move (none once the game is over by campmate).
+    pub fn legal_moves(&self) -> Vec<VMove> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut moves = self.pseudo_moves();
+        moves.retain(|&m| self.check_rules(m).is_ok());
+        moves
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !self.is_over()
+            && self
+                .pseudo_moves()
+                .into_iter()
+                .any(|m| self.check_rules(m).is_ok())
+    }
+
+    /// Shogi 3x4's campmate: the side that just moved has its lion on its far rank (it has
+    /// won; the game is over).
+    pub fn campmate_winner(&self) -> Option<Color> {
+        if !self.variant.campmate() {
+            return None;
+        }
+        let mover = self.side.flip();
+        self.royal_square(mover)
+            .filter(|&k| self.relative_rank(k, mover) == 1)
+            .map(|_| mover)
+    }
+
+    /// Whether the game is over before the side to move moves (campmate).
+    pub fn is_over(&self) -> bool {
+        self.campmate_winner().is_some()
+    }
+
+    /// Why `m` is not legal for the side to move, or `Ok`.
+    pub fn diagnose(&self, m: VMove) -> Result<(), VFoul> {
+        let us = self.side;
+        match m {
+            VMove::Normal { from, to, promote } => {
+                if from == to {
+                    return Err(Foul::IllegalMove(R::SameSquare { at: from }));
+                }
+                let p =
+                    self.board[from.index()].ok_or(Foul::IllegalMove(R::EmptySource { from }))?;
+                let kind = p.kind;
+                if p.color != us {
+                    return Err(Foul::IllegalMove(R::OpponentPiece { from, kind }));
+                }
+                if let Some(t) = self.board[to.index()] {
+                    if t.color == us {
+                        return Err(Foul::IllegalMove(R::CaptureOwnPiece { to, kind: t.kind }));
+                    }
+                    if t.kind.is_royal() {
+                        return Err(Foul::IllegalMove(R::CapturesKing { to }));
+                    }
+                }
+                let mut reached = None;
+                self.reach(from, p, true, |sq, blocker| {
+                    if sq == to {
+                        reached = Some(blocker);
+                        return true;
+                    }
+                    false
+                });
+                match reached {
+                    None => return Err(Foul::IllegalMove(R::Geometry { kind, from, to })),
+                    Some(Some(blocker)) => {
+                        return Err(Foul::IllegalMove(R::Blocked {
+                            kind,
+                            from,
+                            to,
+                            blocker,
+                        }))
+                    }
+                    Some(None) => {}
+                }
+                if promote {
+                    if kind.is_promoted() {
+                        return Err(Foul::IllegalPromotion(PromotionReason::AlreadyPromoted {
+                            kind,
+                        }));
+                    }
+                    if kind.promote().is_none() {
+                        return Err(Foul::IllegalPromotion(PromotionReason::CannotPromote {
+                            kind,
+                        }));
+                    }
+                    if !self.may_promote(kind, from, to, us) {
+                        return Err(Foul::IllegalPromotion(PromotionReason::OutsideZone {
+                            kind,
+                            from,
+                            to,
+                        }));
+                    }
+                }
+            }
+            VMove::Drop { kind, to } => {
+                if kind.is_royal() || kind.is_promoted() || !self.variant.has_kind(kind) {
+                    return Err(Foul::IllegalMove(R::NotDroppable { kind }));
+                }
+                if self.board[to.index()].is_some() {
+                    return Err(Foul::IllegalMove(R::DropOnOccupied { to }));
+                }
+                if self.hand_count(us, kind) == 0 {
+                    return Err(Foul::IllegalMove(R::NotInHand { kind }));
+                }
+            }
+        }
+        self.check_rules(m)
+    }
+
+    /// Plays `m`, which the caller knows is legal (or at least playable: the source holds a
+    /// piece, a dropped kind is in hand).
+    pub fn play_unchecked(&mut self, m: VMove) {
+        let us = self.side;
+        match m {
+            VMove::Normal { from, to, promote } => {
+                let mut p = self.board[from.index()].take().expect("a piece to move");
+                if let Some(captured) = self.board[to.index()] {
+                    self.hands[us.index()][captured.kind.unpromote().index()] += 1;
+                }
+                if promote {
+                    if let Some(k) = p.kind.promote() {
+                        p.kind = k;
+                    }
+                }
+                self.board[to.index()] = Some(p);
+            }
+            VMove::Drop { kind, to } => {
+                let n = &mut self.hands[us.index()][kind.index()];
+                *n = n.saturating_sub(1);
+                self.board[to.index()] = Some(VPiece { color: us, kind });
+            }
+        }
+        self.side = us.flip();
+        self.move_number += 1;
+    }
+
+    /// Plays `m` if it is legal, else returns why not.
+    pub fn play(&mut self, m: VMove) -> Result<(), VFoul> {
+        self.diagnose(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays `m` whatever rule it breaks, when it can be carried out (see
+    /// [`Foul::is_playable`]); returns the foul and whether the move was made.
+    pub fn play_lenient(&mut self, m: VMove) -> (Option<VFoul>, bool) {
+        match self.diagnose(m) {
+            Ok(()) => {
+                self.play_unchecked(m);
+                (None, true)
+            }
+            Err(f) if f.is_playable() => {
+                let m = match m {
+                    VMove::Normal { from, to, promote } => VMove::Normal {
+                        from,
+                        to,
+                        promote: promote
+                            && self.board[from.index()].is_some_and(|p| p.kind.promote().is_some()),
+                    },
+                    d => d,
+                };
+                self.play_unchecked(m);
+                (Some(f), true)
+            }
+            Err(f) => (Some(f), false),
+        }
+    }
+
+    /// A 64-bit key of the board, hands and side to move (for repetition).
+    pub fn key(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.hash(&mut h);
+        h.finish()
+    }
+}
+
+/// The number of leaf nodes `depth` plies below `pos` (a campmate ends the game: no moves
+/// follow it).
+pub fn perft(pos: &VPosition, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// The perft count below each legal move of the root, in generation order.
+pub fn divide(pos: &VPosition, depth: u32) -> Vec<(VMove, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            (m, perft(&child, depth - 1))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(v: Variant, depth: u32) -> Vec<u64> {
+        let pos = VPosition::start(v);
+        (1..=depth).map(|d| perft(&pos, d)).collect()
+    }
+
+    #[test]
+    fn start_counts_of_the_design_page() {
+        assert_eq!(counts(Variant::Minishogi, 3), [14, 181, 2512]);
+        assert_eq!(counts(Variant::Gorogoro, 3), [16, 250, 4166]);
+        assert_eq!(counts(Variant::GorogoroPlus, 2), [39, 1438]);
+        assert_eq!(counts(Variant::Torishogi, 3), [17, 288, 5430]);
+        assert_eq!(counts(Variant::Dobutsu, 5), [4, 13, 63, 346, 1814]);
+        assert_eq!(counts(Variant::Standard, 2), [30, 900]);
+    }
+}
