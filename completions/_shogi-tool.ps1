@@ -21,8 +21,9 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
 
     $completions = @(switch ($command) {
         'shogi-tool' {
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Replay every record and report fouls, warnings and errors')
@@ -54,6 +55,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--max-moves', '--max-moves', [CompletionResultType]::ParameterName, 'The move limit after which a game is a draw (default: the record''s own, else none)')
             [CompletionResult]::new('--impasse-rule', '--impasse-rule', [CompletionResultType]::ParameterName, 'The rule entering-king declarations are judged by (default: the rule the record names, else csa27)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Let warnings alone make the exit status 1')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
@@ -81,6 +83,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--out-dir', '--out-dir', [CompletionResultType]::ParameterName, 'Write one file per record into DIR, named after its input with the new extension')
             [CompletionResult]::new('--output-encoding', '--output-encoding', [CompletionResultType]::ParameterName, 'The output encoding (default: Shift_JIS for kif and ki2, UTF-8 otherwise; JKF is always UTF-8)')
             [CompletionResult]::new('--csa-version', '--csa-version', [CompletionResultType]::ParameterName, 'The CSA version written')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace existing files')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
@@ -109,6 +112,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--merge', '--merge', [CompletionResultType]::ParameterName, 'Add up the `--format json` outputs of shards instead of reading records')
             [CompletionResult]::new('--max-moves', '--max-moves', [CompletionResultType]::ParameterName, 'The move limit after which a game is a draw (default: the record''s own, else none)')
             [CompletionResult]::new('--impasse-rule', '--impasse-rule', [CompletionResultType]::ParameterName, 'The rule entering-king declarations are judged by (default: the rule the record names, else csa27)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything')
             [CompletionResult]::new('--failures', '--failures', [CompletionResultType]::ParameterName, 'List every failed file and record in the table')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
@@ -131,6 +135,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--max-variations', '--max-variations', [CompletionResultType]::ParameterName, 'The most variations one record may hold')
             [CompletionResult]::new('--max-variation-depth', '--max-variation-depth', [CompletionResultType]::ParameterName, 'The deepest nesting of variations within variations')
             [CompletionResult]::new('--ply', '--ply', [CompletionResultType]::ParameterName, 'Print only the bare SFEN after ply N (0 = the start), one line per record')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything')
             [CompletionResult]::new('--final', '--final', [CompletionResultType]::ParameterName, 'Print only the bare SFEN of the final position, one line per record')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -155,6 +160,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--ply', '--ply', [CompletionResultType]::ParameterName, 'Score the position after ply N of the main line (0 = the start) instead of the final one')
             [CompletionResult]::new('--impasse-rule', '--impasse-rule', [CompletionResultType]::ParameterName, 'The rule to apply (repeatable; all three by default). `--rule` is the old spelling')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -170,6 +176,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the input (never of the output; `auto` detects it)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--highlight', '--highlight', [CompletionResultType]::ParameterName, 'Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'English piece letters (K R B G S N L P, + for promoted) instead of kanji')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -185,6 +192,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the input (never of the output; `auto` detects it)')
             [CompletionResult]::new('--piece', '--piece', [CompletionResultType]::ParameterName, 'Only this kind: a letter P L N S G B R or a kanji 歩 香 桂 銀 金 角 飛')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'English piece letters instead of kanji (text and svg)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -200,6 +208,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the input (never of the output; `auto` detects it)')
             [CompletionResult]::new('--square', '--square', [CompletionResultType]::ParameterName, 'Only the moves of the piece on this square (5e, 55 or ５五)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -208,6 +217,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
         }
         'shogi-tool;guide' {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'English piece letters instead of kanji')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -217,18 +227,20 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
         }
         'shogi-tool;perft' {
             [CompletionResult]::new('--sfen', '--sfen', [CompletionResultType]::ParameterName, 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves (`startpos moves 7g7f 3c3d`)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--divide', '--divide', [CompletionResultType]::ParameterName, 'First print `<usi move>: <count>` for each legal move of the root')
             [CompletionResult]::new('--no-bulk', '--no-bulk', [CompletionResultType]::ParameterName, 'Make every leaf move instead of counting the last ply in bulk (for benchmarks)')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Run even when the estimate says the count would take long (more than about 10^12 leaves)')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
         'shogi-tool;completions' {
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -244,6 +256,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--max-line-length', '--max-line-length', [CompletionResultType]::ParameterName, 'The longest line accepted, in bytes')
             [CompletionResult]::new('--max-variations', '--max-variations', [CompletionResultType]::ParameterName, 'The most variations one record may hold')
             [CompletionResult]::new('--max-variation-depth', '--max-variation-depth', [CompletionResultType]::ParameterName, 'The deepest nesting of variations within variations')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

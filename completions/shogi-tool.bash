@@ -101,12 +101,16 @@ _shogi__tool() {
 
     case "${cmd}" in
         shogi__tool)
-            opts="-h -V --help --version validate convert stats positions impasse board drops moves guide perft completions bench-replay help"
+            opts="-h -V --color --help --version validate convert stats positions impasse board drops moves guide perft completions bench-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -115,7 +119,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__bench__subcmd__replay)
-            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --help --version"
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -161,6 +165,10 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -169,7 +177,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__board)
-            opts="-h -V --ply --record --sfen --from --encoding --format --highlight --letters --help --version"
+            opts="-h -V --ply --record --sfen --from --encoding --format --highlight --letters --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -203,6 +211,10 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -211,12 +223,16 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__completions)
-            opts="-h -V --help --version bash elvish fish powershell zsh"
+            opts="-h -V --color --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -225,7 +241,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__convert)
-            opts="-j -o -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --to --output --out-dir --output-encoding --force --csa-version --quiet --help --version"
+            opts="-j -o -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --to --output --out-dir --output-encoding --force --csa-version --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -295,6 +311,10 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -W "2.2 3.0" -- "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -303,7 +323,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__drops)
-            opts="-h -V --ply --record --sfen --from --encoding --piece --format --letters --help --version"
+            opts="-h -V --ply --record --sfen --from --encoding --piece --format --letters --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -337,6 +357,10 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -W "human json svg" -- "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -345,7 +369,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__guide)
-            opts="-h -V --format --letters --help --version"
+            opts="-h -V --format --letters --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -353,6 +377,10 @@ _shogi__tool() {
             case "${prev}" in
                 --format)
                     COMPREPLY=($(compgen -W "human svg" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -559,7 +587,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__impasse)
-            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --sfen --handicap --ply --impasse-rule --format --help --version"
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --sfen --handicap --ply --impasse-rule --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -625,6 +653,10 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -633,7 +665,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__moves)
-            opts="-h -V --ply --record --sfen --from --encoding --square --format --help --version"
+            opts="-h -V --ply --record --sfen --from --encoding --square --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -667,6 +699,10 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -675,7 +711,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__perft)
-            opts="-h -V --sfen --divide --no-bulk --force --help --version"
+            opts="-h -V --sfen --divide --no-bulk --force --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -683,6 +719,10 @@ _shogi__tool() {
             case "${prev}" in
                 --sfen)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -693,7 +733,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__positions)
-            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --ply --final --help --version"
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --ply --final --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -743,6 +783,10 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -751,7 +795,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__stats)
-            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --format --games --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --help --version"
+            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --format --games --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -825,6 +869,10 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -W "jsa24 declare24 csa27" -- "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -833,7 +881,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__validate)
-            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --format --max-moves --impasse-rule --deny-warnings --quiet --help --version"
+            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --format --max-moves --impasse-rule --deny-warnings --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -889,6 +937,10 @@ _shogi__tool() {
                     ;;
                 --impasse-rule)
                     COMPREPLY=($(compgen -W "jsa24 declare24 csa27" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)

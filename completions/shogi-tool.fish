@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_shogi_tool_global_optspecs
-    string join \n h/help V/version
+    string join \n color= h/help V/version
 end
 
 function __fish_shogi_tool_needs_command
@@ -24,7 +24,10 @@ function __fish_shogi_tool_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -s h -l help -d 'Print help'
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "convert" -d 'Convert records between formats, saying what the target cannot carry'
@@ -66,6 +69,9 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-m
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l impasse-rule -d 'The rule entering-king declarations are judged by (default: the rule the record names, else csa27)' -r -f -a "jsa24\t'JSA impasse by agreement: under 24 total points loses, else a draw'
 declare24\t'The 24-point declaration method: 31+ points win, 24-30 draw'
 csa27\t'The CSA computer-shogi declaration: 28+ points (black) or 27+ (white) win'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l deny-warnings -d 'Let warnings alone make the exit status 1'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
@@ -109,6 +115,9 @@ utf-16le\t'UTF-16, little-endian'
 utf-16be\t'UTF-16, big-endian'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l csa-version -d 'The CSA version written' -r -f -a "2.2\t'V2.2 (whole-second times)'
 3.0\t'V3.0 (fractional times, encoding line)'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l force -d 'Replace existing files'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
@@ -146,6 +155,9 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-move
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l impasse-rule -d 'The rule entering-king declarations are judged by (default: the rule the record names, else csa27)' -r -f -a "jsa24\t'JSA impasse by agreement: under 24 total points loses, else a draw'
 declare24\t'The 24-point declaration method: 31+ points win, 24-30 draw'
 csa27\t'The CSA computer-shogi declaration: 28+ points (black) or 27+ (white) win'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l failures -d 'List every failed file and record in the table'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
@@ -173,6 +185,9 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-variations -d 'The most variations one record may hold' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l ply -d 'Print only the bare SFEN after ply N (0 = the start), one line per record' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l final -d 'Print only the bare SFEN of the final position, one line per record'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -206,6 +221,9 @@ declare24\t'The 24-point declaration method: 31+ points win, 24-30 draw'
 csa27\t'The CSA computer-shogi declaration: 28+ points (black) or 27+ (white) win'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l format -d 'Output format' -r -f -a "human\t'A small table per position, then one line per rule'
 json\t'One JSON object per position (JSON Lines)'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -s V -l version -d 'Print version'
@@ -229,6 +247,9 @@ utf-16be\t'UTF-16, big-endian'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l format -d 'Output format' -r -f -a "human\t'The KIF board diagram (BOD)'
 svg\t'An SVG picture'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l highlight -d 'Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l letters -d 'English piece letters (K R B G S N L P, + for promoted) instead of kanji'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -s V -l version -d 'Print version'
@@ -253,6 +274,9 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l piece -d
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l format -d 'Output format' -r -f -a "human\t'One marked board per kind, with a legend'
 json\t'One line of JSON'
 svg\t'An SVG picture, legal squares highlighted'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l letters -d 'English piece letters instead of kanji (text and svg)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -s V -l version -d 'Print version'
@@ -276,20 +300,32 @@ utf-16be\t'UTF-16, big-endian'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l square -d 'Only the moves of the piece on this square (5e, 55 or ５五)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l format -d 'Output format' -r -f -a "human\t'One move a line: USI, KIF, and the promotion choice when there is one'
 json\t'One line of JSON'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -l format -d 'Output format' -r -f -a "human\t'5x5 diagrams in text'
 svg\t'An SVG picture'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -l letters -d 'English piece letters instead of kanji'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l sfen -d 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves (`startpos moves 7g7f 3c3d`)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l divide -d 'First print `<usi move>: <count>` for each legal move of the root'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l no-bulk -d 'Make every leaf move instead of counting the last ply in bulk (for benchmarks)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l force -d 'Run even when the estimate says the count would take long (more than about 10^12 leaves)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -s h -l help -d 'Print help'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
@@ -312,6 +348,9 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l m
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-line-length -d 'The longest line accepted, in bytes' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-variations -d 'The most variations one record may hold' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s V -l version -d 'Print version'

@@ -20,7 +20,7 @@ fn main() -> std::process::ExitCode {
         Ok(code) => code.into(),
         Err(e) if is_broken_pipe(&e) => cli::exit::ExitCode::Success.into(),
         Err(e) => {
-            eprintln!("shogi-tool: error: {e:#}");
+            eprintln!("{} {e:#}", cli::style::error());
             cli::exit::ExitCode::Error.into()
         }
     }

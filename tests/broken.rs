@@ -45,7 +45,9 @@ fn every_broken_input_gives_its_expected_message() {
         // never passed silently, and nothing panics.
         assert!(!got.contains("panicked"), "{name}: {got}");
         assert!(
-            got.contains(": error: ") || got.contains(": warning: "),
+            got.contains(": error[")
+                || got.contains(": warning[")
+                || got.contains("shogi-tool: error: "),
             "{name} passed silently:\n{got}"
         );
     }

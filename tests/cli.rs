@@ -126,7 +126,9 @@ mod validate {
             .arg(samples().join("fouls.csa"))
             .assert()
             .code(1)
-            .stdout(predicate::str::contains("fouls.csa:19: ply 13: nifu: "))
+            .stdout(predicate::str::contains(
+                "fouls.csa:19: ply 13: foul[nifu]: ",
+            ))
             .stdout(predicate::str::contains("    19 | +0077FU"));
     }
 
@@ -844,5 +846,98 @@ mod consistency {
             assert!(found, "CSV row `{line}` has no JSON counterpart");
         }
         assert!(csv.contains("\nfoul_occurrences,"));
+    }
+}
+
+/// Diagnostics: labels grep can find, colour only when asked or on a terminal.
+mod diagnostics {
+    use super::*;
+
+    fn nifu() -> PathBuf {
+        root().join("testdata/fouls/nifu.usi")
+    }
+
+    #[test]
+    fn labels_carry_the_severity_and_code_and_pipes_get_no_colour() {
+        tool()
+            .arg("validate")
+            .arg(nifu())
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains(
+                ": ply 1: foul[nifu]: pawn dropped",
+            ))
+            .stdout(predicate::str::contains("\u{1b}[").not());
+    }
+
+    #[test]
+    fn color_always_colours_and_never_does_not_even_with_no_color_unset() {
+        tool()
+            .args(["validate", "--color", "always"])
+            .arg(nifu())
+            .env_remove("NO_COLOR")
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("\u{1b}[1mfoul[nifu]\u{1b}[0m"));
+        tool()
+            .args(["--color", "never", "perft", "9"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with("shogi-tool: error: "));
+        tool()
+            .args(["perft", "9", "--color", "always"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with(
+                "shogi-tool: \u{1b}[1;31merror:",
+            ));
+    }
+
+    #[test]
+    fn usi_fouls_carry_their_column_in_json_and_a_caret_in_text() {
+        let out = tool()
+            .args(["validate", "--format", "json"])
+            .arg(nifu())
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["fouls"][0]["column"], 42);
+        tool()
+            .arg("validate")
+            .arg(nifu())
+            .assert()
+            .stdout(predicate::str::contains(format!(
+                "       |{}^\n",
+                " ".repeat(42)
+            )));
+    }
+
+    #[test]
+    fn jkf_fouls_carry_their_json_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let jkf = dir.path().join("nifu.jkf");
+        tool()
+            .args(["convert", "--to", "jkf", "-o"])
+            .arg(&jkf)
+            .arg(nifu())
+            .assert()
+            .success();
+        let out = tool()
+            .args(["validate", "--format", "json"])
+            .arg(&jkf)
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["fouls"][0]["json_path"], "moves[1]", "{v}");
+    }
+
+    #[test]
+    fn read_errors_of_other_subcommands_have_the_tool_prefix() {
+        tool()
+            .arg("positions")
+            .arg(root().join("testdata/broken/bad-usi-move.usi"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with("shogi-tool: error: "));
     }
 }

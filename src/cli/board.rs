@@ -84,8 +84,12 @@ impl PositionArgs {
         let mut failed = false;
         for e in &record.errors {
             eprintln!(
-                "shogi-tool: {}:{}:{}: {}",
-                file.path, e.line, e.column, e.message
+                "{} {}:{}:{}: {}",
+                super::style::error(),
+                file.path,
+                e.line,
+                e.column,
+                e.message
             );
             failed = true;
         }
@@ -150,7 +154,10 @@ pub fn status(failed: bool) -> ExitCode {
 /// Prints the diagram or picture.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !args.highlight.is_empty() && args.format != BoardFormat::Svg {
-        eprintln!("shogi-tool: warning: --highlight has no effect without --format svg");
+        eprintln!(
+            "{} --highlight has no effect without --format svg",
+            super::style::warning()
+        );
     }
     let (located, failed) = args.position.locate()?;
     let style = style(args.letters);

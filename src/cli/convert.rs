@@ -4,7 +4,7 @@
 //! Files are written whole or not at all (a temporary file in the same folder, then a
 //! rename), and an existing file is never replaced without `--force`.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Component, Path, PathBuf};
 
 use anyhow::{bail, Context};
@@ -16,6 +16,7 @@ use shogi_tool::text::Encoding;
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
+use super::style;
 use super::values::{FormatArg, OutputEncodingArg};
 
 /// CSA versions `--csa-version` accepts.
@@ -81,7 +82,22 @@ fn holds_several(format: Format) -> bool {
 /// Converts every input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let to = target_format(&args)?;
-    let encoding = output_encoding(to, args.output_encoding)?;
+    let mut encoding = output_encoding(to, args.output_encoding)?;
+    let to_terminal =
+        args.output.is_none() && args.out_dir.is_none() && std::io::stdout().is_terminal();
+    if terminal_wants_utf8(encoding, args.output_encoding.is_some(), to_terminal) {
+        if !args.quiet {
+            eprintln!(
+                "{} standard output is a terminal: writing UTF-8, not {} (use -o FILE, or \
+                 --output-encoding {} to send {} bytes anyway)",
+                style::warning(),
+                encoding.name(),
+                encoding.name(),
+                encoding.name()
+            );
+        }
+        encoding = Encoding::Utf8;
+    }
     let input_args = &args.input;
     let (inputs, input_errors) = input_args.inputs()?;
     let read_options = input_args.read_options();
@@ -101,7 +117,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let mut failed = false;
     for e in &input_errors {
-        eprintln!("shogi-tool: {}", e.message);
+        eprintln!("{} {}", style::error(), e.message);
         failed = true;
     }
     let out_dir = args.out_dir.clone();
@@ -136,7 +152,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     match write_atomically(&target, &c.bytes, args.force) {
                         Ok(()) => written += 1,
                         Err(e) => {
-                            eprintln!("shogi-tool: {e:#}");
+                            eprintln!("{} {e:#}", style::error());
                             write_failures += 1;
                         }
                     }
@@ -150,14 +166,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if out_dir.is_none() {
         if !holds_several(to) && outputs.len() > 1 {
             eprintln!(
-                "shogi-tool: the inputs hold {} records, and a {} file holds one: give --out-dir DIR",
+                "{} the inputs hold {} records, and a {} file holds one: give --out-dir DIR",
+                style::error(),
                 outputs.len(),
                 to.name()
             );
             return Ok(ExitCode::Error);
         }
         if strict && failed {
-            eprintln!("shogi-tool: nothing written (--strict)");
+            eprintln!("{} nothing written (--strict)", style::error());
             return Ok(ExitCode::Error);
         }
         let bytes = join(to, outputs);
@@ -204,7 +221,8 @@ fn target_format(args: &Args) -> anyhow::Result<Format> {
         (Some(to), Some(ext)) if to != ext => {
             if !args.quiet {
                 eprintln!(
-                    "shogi-tool: warning: {} has the extension of {} files, but --to {} writes {}",
+                    "{} {} has the extension of {} files, but --to {} writes {}",
+                    style::warning(),
                     args.output.as_deref().unwrap_or(Path::new("")).display(),
                     ext.name(),
                     to.name(),
@@ -225,6 +243,13 @@ fn target_format(args: &Args) -> anyhow::Result<Format> {
             ),
         },
     }
+}
+
+/// Whether output for a terminal is written in UTF-8 instead of the format's default
+/// encoding: a terminal shows Shift_JIS (or EUC-JP, UTF-16) as mojibake, so unless the user
+/// asked for that encoding, the text goes out in UTF-8.
+fn terminal_wants_utf8(encoding: Encoding, asked: bool, to_terminal: bool) -> bool {
+    to_terminal && !asked && encoding != Encoding::Utf8
 }
 
 /// The output encoding: `--output-encoding`, else the format's convention. JKF is JSON,
@@ -258,7 +283,7 @@ fn convert_input(
     };
     let file = batch::read_input(input, read_options);
     if let Some(message) = &file.error {
-        o.messages.push(format!("shogi-tool: {message}"));
+        o.messages.push(format!("{} {message}", style::error()));
         o.failed = true;
         return o;
     }
@@ -271,8 +296,12 @@ fn convert_input(
         };
         if let Some(e) = record.errors.first() {
             o.messages.push(format!(
-                "shogi-tool: {}:{}:{}: {} (record not converted)",
-                file.path, e.line, e.column, e.message
+                "{} {}:{}:{}: {} (record not converted)",
+                style::error(),
+                file.path,
+                e.line,
+                e.column,
+                e.message
             ));
             o.failed = true;
             continue;
@@ -307,12 +336,12 @@ fn convert_input(
             let what = format!("{at}: {} cannot carry: {}", to.name(), lost.join(", "));
             if strict {
                 o.messages
-                    .push(format!("shogi-tool: error: {what} (not written: --strict)"));
+                    .push(format!("{} {what} (not written: --strict)", style::error()));
                 o.failed = true;
                 continue;
             }
             if !quiet {
-                o.messages.push(format!("shogi-tool: warning: {what}"));
+                o.messages.push(format!("{} {what}", style::warning()));
             }
         }
         let target =
@@ -414,4 +443,17 @@ fn write_atomically(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()
             })?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_terminal_gets_utf8_unless_asked_otherwise() {
+        assert!(terminal_wants_utf8(Encoding::ShiftJis, false, true));
+        assert!(!terminal_wants_utf8(Encoding::ShiftJis, true, true));
+        assert!(!terminal_wants_utf8(Encoding::ShiftJis, false, false));
+        assert!(!terminal_wants_utf8(Encoding::Utf8, false, true));
+    }
 }

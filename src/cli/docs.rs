@@ -135,6 +135,26 @@ pub fn problems(md: &str) -> Vec<String> {
             }
         }
     }
+    // Options of the top-level command (global ones, such as --color) in their own section.
+    let every: Vec<&Section> = secs
+        .iter()
+        .filter(|s| s.heading.contains("every subcommand"))
+        .collect();
+    for (long, _) in cli
+        .get_arguments()
+        .filter(|a| !a.is_positional() && !a.is_hide_set())
+        .filter(|a| !matches!(a.get_id().as_str(), "help" | "version"))
+        .filter_map(|a| a.get_long().map(|l| (format!("--{l}"), a.get_short())))
+    {
+        if !every
+            .iter()
+            .any(|s| s.flags.iter().any(|h| flags_in(h).contains(&long)))
+        {
+            out.push(format!(
+                "`{long}` has no heading under `## Options of every subcommand`"
+            ));
+        }
+    }
     // The other way round: each flag a heading names exists in a subcommand the section names.
     for s in &secs {
         let named: Vec<&&clap::Command> = subs

@@ -21,6 +21,7 @@ pub mod perft;
 pub mod positions;
 pub mod records;
 pub mod stats;
+pub mod style;
 pub mod validate;
 pub mod values;
 
@@ -33,6 +34,17 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always`
+    /// or `never`.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        ignore_case = true,
+        default_value = "auto",
+        value_name = "WHEN"
+    )]
+    pub color: style::ColorChoice,
 }
 
 /// The subcommands.
@@ -68,6 +80,7 @@ pub enum Command {
 
 /// Runs the parsed command line and returns the process exit code.
 pub fn run(cli: Cli) -> anyhow::Result<exit::ExitCode> {
+    style::set(cli.color);
     match cli.command {
         Command::Validate(args) => validate::run(args),
         Command::Convert(args) => convert::run(args),

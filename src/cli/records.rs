@@ -25,7 +25,8 @@ pub struct Chunk {
 impl Chunk {
     /// Reports a problem on standard error and marks the run failed.
     pub fn fail(&mut self, message: impl std::fmt::Display) {
-        self.err.push_str(&format!("shogi-tool: {message}\n"));
+        self.err
+            .push_str(&format!("{} {message}\n", super::style::error()));
         self.failed = true;
     }
 }
@@ -47,7 +48,7 @@ where
     let read_options = input.read_options();
     let mut failed = false;
     for e in &input_errors {
-        eprintln!("shogi-tool: {}", e.message);
+        eprintln!("{} {}", super::style::error(), e.message);
         failed = true;
     }
     let stdout = std::io::stdout();

@@ -76,7 +76,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 &read_options,
                 &replay_options,
                 |record, report, source| {
-                    let v = Validation::new(record, report);
+                    let mut v = Validation::new(record, report);
+                    v.locate_moves(source);
                     let mut text = String::new();
                     push(&mut text, &v, json, Some(source));
                     let flags = [&v.fouls, &v.warnings].map(|list| !list.is_empty());
@@ -158,7 +159,7 @@ fn push(buf: &mut String, v: &Validation, json: bool, text: Option<&shogi_tool::
         buf.push_str(&v.to_json());
         buf.push('\n');
     } else {
-        v.to_human(text, buf);
+        v.to_human_styled(text, buf, super::style::stdout());
     }
 }
 

@@ -35,6 +35,9 @@ pub struct Item {
     /// For findings in a variation: the ply where it branches off.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variation: Option<usize>,
+    /// For findings in JKF: where the move stands in the JSON document (`moves[96]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub json_path: Option<String>,
 }
 
 impl From<&Finding> for Item {
@@ -48,6 +51,7 @@ impl From<&Finding> for Item {
             mv: f.mv.clone(),
             message: f.message.clone(),
             variation: f.variation,
+            json_path: None,
         }
     }
 }
@@ -63,6 +67,7 @@ impl From<&ReadIssue> for Item {
             mv: None,
             message: i.message.clone(),
             variation: None,
+            json_path: None,
         }
     }
 }
@@ -209,6 +214,7 @@ impl Validation {
                 mv: None,
                 message: message.to_string(),
                 variation: None,
+                json_path: None,
             }],
             impasse: None,
         }
@@ -223,15 +229,48 @@ impl Validation {
         String::from_utf8(out).expect("serde_json writes UTF-8")
     }
 
-    /// Compiler-style lines: `path:line: ply N: code: message`, each followed by the source
-    /// line when `text` is given.
+    /// Locates the replay's findings more closely where the format allows: in SFEN and USI
+    /// game lists, the column of the move on its line; in JKF, the JSON path of the move
+    /// (`moves[N]`, main line only).
+    pub fn locate_moves(&mut self, text: &SourceText) {
+        match self.format {
+            Some("sfen") | Some("usi") => {
+                for item in self.fouls.iter_mut().chain(self.warnings.iter_mut()) {
+                    if let (Some(ply), Some(line), None) = (item.ply, item.line, item.column) {
+                        item.column = move_column(t_line(text, line), ply);
+                    }
+                }
+            }
+            Some("jkf") => {
+                for item in self.fouls.iter_mut().chain(self.warnings.iter_mut()) {
+                    if let (Some(ply), None) = (item.ply, item.variation) {
+                        if ply > 0 && item.json_path.is_none() {
+                            item.json_path = Some(format!("moves[{ply}]"));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Compiler-style lines, each followed by the source line (when `text` is given), trimmed
+    /// around the column and marked with a caret:
+    /// `path:line:column: error[code]: message`, `path:line: ply N: foul[code]: message (move)`,
+    /// `path:line: ply N: warning[code]: message`.
     pub fn to_human(&self, text: Option<&SourceText>, out: &mut String) {
+        self.to_human_styled(text, out, false);
+    }
+
+    /// [`Validation::to_human`], with the labels in colour (errors red, warnings yellow, fouls
+    /// bold) when `color` is true.
+    pub fn to_human_styled(&self, text: Option<&SourceText>, out: &mut String, color: bool) {
         use std::fmt::Write;
-        let show = |out: &mut String, line: Option<u32>| {
+        let show = |out: &mut String, line: Option<u32>, column: Option<u32>| {
             if let (Some(t), Some(l)) = (text, line) {
-                let src = t.line_text(l as usize).trim_end_matches(['\r', '\n']);
+                let src = t_line(t, l);
                 if !src.is_empty() {
-                    let _ = writeln!(out, "{:>6} | {src}", l);
+                    snippet(out, l, src, column);
                 }
             }
         };
@@ -248,12 +287,12 @@ impl Validation {
         for e in &self.errors {
             let _ = writeln!(
                 out,
-                "{}: error: {}: {}",
+                "{}: {}: {}",
                 at(e.line, e.column),
-                e.code,
-                e.message
+                label(Severity::Error, e.code, color),
+                human_message(&e.message)
             );
-            show(out, e.line);
+            show(out, e.line, e.column);
         }
         for f in &self.fouls {
             let mv =
@@ -263,26 +302,169 @@ impl Validation {
             let _ = writeln!(
                 out,
                 "{}:{} {}: {}{mv}",
-                at(f.line, None),
+                at(f.line, f.column),
                 ply(f),
-                f.code,
-                f.message
+                label(Severity::Foul, f.code, color),
+                human_message(&f.message)
             );
-            show(out, f.line);
+            show(out, f.line, f.column);
         }
         for w in &self.warnings {
-            let col = if w.ply.is_some() { None } else { w.column };
             let _ = writeln!(
                 out,
-                "{}:{} warning: {}: {}",
-                at(w.line, col),
+                "{}:{} {}: {}",
+                at(w.line, w.column),
                 ply(w),
-                w.code,
-                w.message
+                label(Severity::Warning, w.code, color),
+                human_message(&w.message)
             );
-            show(out, w.line);
+            show(out, w.line, w.column);
         }
     }
+}
+
+/// The text of line `l`, without its line break.
+fn t_line(t: &SourceText, l: u32) -> &str {
+    t.line_text(l as usize).trim_end_matches(['\r', '\n'])
+}
+
+/// The 1-based column (in characters) of the `ply`-th move after `moves` on a SFEN or USI
+/// game line.
+fn move_column(line: &str, ply: usize) -> Option<u32> {
+    let words = line.split_whitespace();
+    let mut seen_moves = false;
+    let mut n = 0;
+    let base = line.as_ptr() as usize;
+    for w in words {
+        if !seen_moves {
+            seen_moves = w == "moves";
+            continue;
+        }
+        n += 1;
+        if n == ply {
+            let byte = w.as_ptr() as usize - base;
+            return Some(line[..byte].chars().count() as u32 + 1);
+        }
+    }
+    None
+}
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// Reading stopped.
+    Error,
+    /// A rule of the game was broken.
+    Foul,
+    /// Something worth knowing; the record was read.
+    Warning,
+}
+
+impl Severity {
+    /// `error`, `foul` or `warning`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Foul => "foul",
+            Severity::Warning => "warning",
+        }
+    }
+
+    /// The ANSI style of the label: red, bold, yellow.
+    fn sgr(self) -> &'static str {
+        match self {
+            Severity::Error => "\x1b[1;31m",
+            Severity::Foul => "\x1b[1m",
+            Severity::Warning => "\x1b[1;33m",
+        }
+    }
+}
+
+/// `error[code]`, `foul[code]` or `warning[code]`, coloured when `color`.
+pub fn label(severity: Severity, code: &str, color: bool) -> String {
+    if color {
+        format!("{}{}[{code}]\x1b[0m", severity.sgr(), severity.name())
+    } else {
+        format!("{}[{code}]", severity.name())
+    }
+}
+
+/// `shogi-tool: error:` or `shogi-tool: warning:` (the prefix of the tool's own messages),
+/// coloured when `color`.
+pub fn tool_prefix(severity: Severity, color: bool) -> String {
+    if color {
+        format!("shogi-tool: {}{}:\x1b[0m", severity.sgr(), severity.name())
+    } else {
+        format!("shogi-tool: {}:", severity.name())
+    }
+}
+
+/// A message in the style of human output: starting in lower case (unless it starts with a
+/// name such as `USI` or `JKF`), without a final full stop.
+pub fn human_message(m: &str) -> std::borrow::Cow<'_, str> {
+    let mut chars = m.chars();
+    let lower_first = match (chars.next(), chars.next()) {
+        (Some(a), Some(b)) => a.is_ascii_uppercase() && b.is_ascii_lowercase(),
+        _ => false,
+    };
+    let trimmed = m.strip_suffix('.').unwrap_or(m);
+    if !lower_first && trimmed.len() == m.len() {
+        return std::borrow::Cow::Borrowed(m);
+    }
+    let mut s = String::with_capacity(m.len());
+    if lower_first {
+        s.push(trimmed.as_bytes()[0].to_ascii_lowercase() as char);
+        s.push_str(&trimmed[1..]);
+    } else {
+        s.push_str(trimmed);
+    }
+    std::borrow::Cow::Owned(s)
+}
+
+/// Characters of a source line shown at most; longer lines are cut around the column.
+const SNIPPET_WIDTH: usize = 100;
+
+/// Writes `   52 | <source>` and, when the column is known, a caret under it; a line longer
+/// than [`SNIPPET_WIDTH`] characters is cut to a window around the column, with `…` where
+/// text was left out.
+fn snippet(out: &mut String, line: u32, src: &str, column: Option<u32>) {
+    use std::fmt::Write;
+    let chars: Vec<char> = src.chars().collect();
+    let col = column.map(|c| (c as usize).saturating_sub(1).min(chars.len()));
+    let (start, end) = if chars.len() <= SNIPPET_WIDTH {
+        (0, chars.len())
+    } else {
+        let c = col.unwrap_or(0);
+        let start = c.saturating_sub(SNIPPET_WIDTH / 2);
+        let end = (start + SNIPPET_WIDTH).min(chars.len());
+        (end.saturating_sub(SNIPPET_WIDTH).min(start), end)
+    };
+    let mut shown = String::new();
+    if start > 0 {
+        shown.push('…');
+    }
+    shown.extend(&chars[start..end]);
+    if end < chars.len() {
+        shown.push('…');
+    }
+    let _ = writeln!(out, "{line:>6} | {shown}");
+    if let Some(c) = col {
+        // Width of what precedes the caret: wide (CJK) characters take two cells.
+        let lead: usize = usize::from(start > 0)
+            + chars[start..c.max(start)]
+                .iter()
+                .map(|&ch| if is_wide(ch) { 2 } else { 1 })
+                .sum::<usize>();
+        let _ = writeln!(out, "{:>6} | {}^", "", " ".repeat(lead));
+    }
+}
+
+/// Whether a character takes two cells on a terminal (CJK, full-width forms).
+fn is_wide(c: char) -> bool {
+    matches!(c as u32,
+        0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6)
 }
 
 #[cfg(test)]
@@ -304,7 +486,53 @@ mod tests {
         v.to_human(None, &mut human);
         assert_eq!(
             human,
-            "x.kif: error: unreadable: cannot read x.kif: permission denied\n"
+            "x.kif: error[unreadable]: cannot read x.kif: permission denied\n"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_column_with_a_caret() {
+        let src = format!("{}X{}", "a".repeat(300), "b".repeat(300));
+        let mut out = String::new();
+        snippet(&mut out, 7, &src, Some(301));
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with("     7 | …a"), "{out}");
+        assert!(lines[0].ends_with("b…"), "{out}");
+        assert!(lines[0].chars().count() < 120, "{out}");
+        let caret = lines[1].find('^').unwrap();
+        let x = lines[0].char_indices().position(|(_, c)| c == 'X').unwrap();
+        assert_eq!(lines[1][..caret].chars().count(), x, "{out}");
+        // A short line is shown whole.
+        let mut out = String::new();
+        snippet(&mut out, 1, "startpos moves 7g7f", Some(16));
+        assert_eq!(
+            out,
+            "     1 | startpos moves 7g7f\n       |                ^\n"
+        );
+    }
+
+    #[test]
+    fn moves_of_usi_lines_get_their_column() {
+        assert_eq!(move_column("startpos moves 7g7f 3c3d", 2), Some(21));
+        assert_eq!(
+            move_column("position sfen 4k4/9/9/9/9/9/9/9/4K4 b P 1 moves P*5e", 1),
+            Some(49)
+        );
+        assert_eq!(move_column("startpos moves 7g7f", 3), None);
+    }
+
+    #[test]
+    fn human_messages_have_one_style() {
+        assert_eq!(
+            human_message("The text is not JSON."),
+            "the text is not JSON"
+        );
+        assert_eq!(human_message("USI moves look so."), "USI moves look so");
+        assert_eq!(human_message("pawn dropped"), "pawn dropped");
+        assert_eq!(label(Severity::Foul, "nifu", false), "foul[nifu]");
+        assert_eq!(
+            label(Severity::Error, "x", true),
+            "\x1b[1;31merror[x]\x1b[0m"
         );
     }
 }
