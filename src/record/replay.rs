@@ -841,7 +841,12 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
                     e.raw
                 )),
             },
-            EndingKind::PerpetualCheck => match over {
+            // USI `rep_lose` (read as the side to move's foul) claims a perpetual check too.
+            EndingKind::PerpetualCheck | EndingKind::IllegalAction { .. }
+                if e.kind == EndingKind::PerpetualCheck
+                    || e.raw.eq_ignore_ascii_case("rep_lose") =>
+            {
+                match over {
                 Some(o) if o.reason == "perpetual-check" => None,
                 Some(o) if o.reason == "repetition" => Some(format!(
                     "the record says `{}` (perpetual check), but the repetition completed at ply {} is not perpetual check: it is a draw",
@@ -851,7 +856,8 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
                     "the record says `{}` (perpetual check), but the replay finds none",
                     e.raw
                 )),
-            },
+            }
+            }
             _ => None,
         };
         if let Some(m) = message {
