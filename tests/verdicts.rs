@@ -112,3 +112,23 @@ fn conversion_writes_the_corrected_piece() {
     );
     assert!(line.contains(r#""warnings":[]"#), "{line}");
 }
+
+/// `stats` counts the records with a `time-over` warning like every other warning code.
+#[test]
+fn stats_count_time_over() {
+    let out = Command::cargo_bin("shogi-tool")
+        .unwrap()
+        .current_dir(dir())
+        .args([
+            "stats",
+            "--format",
+            "json",
+            "12-time-over.csa",
+            "09-piece-mismatch.kifu",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["warnings"]["time-over"], 1, "{v}");
+    assert_eq!(v["warnings"]["piece-mismatch"], 1, "{v}");
+}
