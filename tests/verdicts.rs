@@ -112,3 +112,50 @@ fn conversion_writes_the_corrected_piece() {
     );
     assert!(line.contains(r#""warnings":[]"#), "{line}");
 }
+
+/// `stats` counts the records with a `time-over` warning like every other warning code.
+#[test]
+fn stats_count_time_over() {
+    let out = Command::cargo_bin("shogi-tool")
+        .unwrap()
+        .current_dir(dir())
+        .args([
+            "stats",
+            "--format",
+            "json",
+            "12-time-over.csa",
+            "09-piece-mismatch.kifu",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["warnings"]["time-over"], 1, "{v}");
+    assert_eq!(v["warnings"]["piece-mismatch"], 1, "{v}");
+}
+
+/// Case 9, one rule for every format: the record with a piece name that disagrees with the
+/// board, converted to each format, replays to the same verdict with no foul.
+#[test]
+fn a_piece_mismatch_gives_the_same_verdict_in_every_format() {
+    for to in ["kif", "kifu", "ki2", "ki2u", "csa", "sfen", "usi", "jkf"] {
+        let out = Command::cargo_bin("shogi-tool")
+            .unwrap()
+            .current_dir(dir())
+            .args(["convert", "--to", to, "--output-encoding", "utf-8"])
+            .arg("09-piece-mismatch.kifu")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{to}");
+        let v = Command::cargo_bin("shogi-tool")
+            .unwrap()
+            .args(["validate", "--format", "json", "--from", to, "-"])
+            .write_stdin(out.stdout)
+            .output()
+            .unwrap();
+        let line = String::from_utf8(v.stdout).unwrap();
+        // USI position commands carry no ending.
+        let outcome =
+            to == "usi" || line.contains(r#""outcome":{"winner":"white","reason":"resignation"}"#);
+        assert!(outcome && line.contains(r#""fouls":[]"#), "{to}: {line}");
+    }
+}

@@ -6,6 +6,7 @@
 //! source line; and where the record came from ([`Source`]). What a record *states* (its
 //! [`Ending`]) is kept apart from what replaying it *finds* ([`replay`]).
 
+pub mod clock;
 mod ending;
 mod metadata;
 pub mod replay;

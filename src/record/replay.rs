@@ -169,6 +169,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
             });
         }
     }
+    let start_side = start.side_to_move();
     let max_moves = options.max_moves.or_else(|| record.metadata.max_moves());
     // The main line first; variations are queued on an explicit stack with a copy of the
     // game before their first move, and walked after it.
@@ -197,6 +198,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
     report.final_position = Some(main.game.position().clone());
     conclude(record, &main, main.over, &mut report);
     judge_impasse(record, &main, options, &mut report);
+    audit_clocks(record, start_side, &main, &mut report);
     while let Some((first, mut state, variation)) = stack.pop() {
         if let Some(next) = record.tree.node(first).next_sibling() {
             stack.push((next, state.clone(), variation));
@@ -743,6 +745,48 @@ fn judge_impasse(record: &Record, state: &LineState, options: &ReplayOptions, re
         _ => return,
     };
     report.impasse = Some(result);
+}
+
+/// Audits the clocks of the main line (see [`super::clock`]): a `time-over` warning for the
+/// first move of each side that overstepped its time, and a `result-mismatch` for a stated
+/// timeout whose loser still had time left.
+fn audit_clocks(record: &Record, start_side: Color, state: &LineState, report: &mut Report) {
+    let audit = super::clock::audit(record, start_side);
+    for o in audit.oversteps {
+        let mv = report.moves.get(o.ply - 1).map(|m| m.to_usi());
+        report.warnings.push(Finding {
+            ply: o.ply,
+            line: o.line,
+            code: "time-over",
+            side: Some(o.side),
+            mv,
+            message: o.message,
+            variation: None,
+        });
+    }
+    if let (Some((side, left, figures)), "timeout") =
+        (audit.time_left_at_timeout, report.outcome.reason)
+    {
+        let ending = record.ending().map_or("", |e| e.raw.as_str());
+        let line = record
+            .tree
+            .main_line()
+            .find(|&id| record.tree.node(id).ending().is_some())
+            .map(|id| record.tree.node(id).line)
+            .filter(|&l| l > 0);
+        report.warnings.push(Finding {
+            ply: state.ended.map_or(state.ply, |(p, _)| p),
+            line,
+            code: "result-mismatch",
+            side: Some(side),
+            mv: None,
+            message: format!(
+                "the record says `{ending}` ({side} ran out of time), but {side} still had {} left: {figures}",
+                super::clock::clock(left)
+            ),
+            variation: None,
+        });
+    }
 }
 
 /// The winner a record states, as the replay weighs it, and a winner its summary names that
