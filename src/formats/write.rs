@@ -13,6 +13,8 @@ pub struct WriteOptions {
     /// The encoding the text will be stored in (KIF declares it when it is not the format's
     /// convention).
     pub encoding: Option<Encoding>,
+    /// KIF: write a declined promotion as `不成` (by default the move without `成`).
+    pub kif_funari: bool,
 }
 
 /// Written text and what the target format could not carry.
@@ -70,6 +72,7 @@ pub fn write(record: &Record, format: Format, options: &WriteOptions) -> Written
                 record,
                 &kif::WriteOptions {
                     declare_encoding: declare,
+                    funari: options.kif_funari,
                 },
             )
         }
