@@ -10,8 +10,9 @@
 //!   counts such as `十八`, and `二十` onwards);
 //! - squares: a full-width (or ASCII) digit file and a kanji (or full-width or ASCII digit) rank;
 //! - header keys: every key is kept; the shared ones map to [`MetaKey`] (先手/下手, 後手/上手,
-//!   開始日時/対局日, 終了日時, 棋戦, 場所, 持ち時間, 戦型, 表題; `$MAX_MOVES` too, which is what
-//!   the KIF writer uses for a CSA move limit);
+//!   開始日時, 終了日時, 棋戦, 場所, 持ち時間, 戦型, 表題; `$MAX_MOVES` too, which is what
+//!   the KIF writer uses for a CSA move limit; `対局日`, the game's date, is a key of its own,
+//!   not `開始日時`: ShogiHome writes both);
 //! - ending words: every word Kakinoki lists and the variants other programs write (`詰`,
 //!   `時間切れ`, `宣言勝ち`, 81Dojo's `Time-up`); unknown words are the caller's to keep;
 //! - board diagrams: both hands under either naming (`先手の持駒` / `下手の持駒`, also
@@ -274,7 +275,7 @@ pub fn meta_key(raw: &str) -> MetaKey {
     match raw {
         "先手" | "下手" => MetaKey::BlackName,
         "後手" | "上手" => MetaKey::WhiteName,
-        "開始日時" | "対局日" => MetaKey::StartTime,
+        "開始日時" => MetaKey::StartTime,
         "終了日時" => MetaKey::EndTime,
         "棋戦" => MetaKey::Event,
         "場所" => MetaKey::Site,
@@ -932,7 +933,8 @@ mod tests {
         assert_eq!(meta_key("先手"), MetaKey::BlackName);
         assert_eq!(meta_key("下手"), MetaKey::BlackName);
         assert_eq!(meta_key("上手"), MetaKey::WhiteName);
-        assert_eq!(meta_key("対局日"), MetaKey::StartTime);
+        // The game's date is not the start time: files carry both (ShogiHome writes them).
+        assert_eq!(meta_key("対局日"), MetaKey::Other);
         assert_eq!(meta_key("棋戦詳細"), MetaKey::Other);
         for key in [
             MetaKey::BlackName,

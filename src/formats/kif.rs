@@ -1628,7 +1628,7 @@ mod tests {
                 (MetaKey::TimeLimit, "持ち時間", "各5時間", 5),
                 (MetaKey::Opening, "戦型", "矢倉", 6),
                 (MetaKey::Title, "表題", "第1局", 7),
-                (MetaKey::StartTime, "対局日", "2014/10/16", 8),
+                (MetaKey::Other, "対局日", "2014/10/16", 8),
                 (MetaKey::Other, "記録係", "某", 9),
                 (MetaKey::BlackName, "先手", "羽生", 11),
                 (MetaKey::BlackName, "下手", "x", 12),
