@@ -1402,7 +1402,7 @@ impl LineWriter<'_> {
             }
             k => {
                 let w = ja::ending_word(k).unwrap_or("中断");
-                if matches!(k, PerpetualCheck | MaxMoves | Matta | Error) {
+                if matches!(k, PerpetualCheck | MaxMoves | Matta | Error | Draw) {
                     note(
                         self.dropped,
                         &format!("ending `{}` (written as {w})", one_line(&e.raw)),
@@ -1671,6 +1671,7 @@ mod tests {
             ("反則負け", IllegalMove),
             ("入玉勝ち", Declaration),
             ("宣言勝ち", Declaration),
+            ("入玉宣言", Declaration),
             ("不戦勝", ForfeitWin),
             ("不戦敗", ForfeitLoss),
             ("封じ手", Sealed),
@@ -2370,7 +2371,6 @@ mod tests {
             ForfeitLoss,
             Sealed,
             Try,
-            Draw,
         ] {
             let mut r = Record::new();
             let a = r.tree.push(MoveTree::ROOT, m("7g7f"), 0);
@@ -2394,6 +2394,21 @@ mod tests {
         );
         let w = write(&r, &WriteOptions::default());
         assert_eq!(w.dropped, ["ending `%MAX_MOVES` (written as 持将棋)"]);
+        // A draw too: `引き分け` is no Kakinoki word (json-kifu-format rejects the file).
+        let mut r = Record::new();
+        let a = r.tree.push(MoveTree::ROOT, m("7g7f"), 0);
+        r.tree.push(
+            a,
+            NodeKind::Ending(Box::new(Ending::new(Draw, "%HIKIWAKE"))),
+            0,
+        );
+        let w = write(&r, &WriteOptions::default());
+        assert!(
+            w.text.ends_with("   2 持将棋\nまで1手で持将棋\n"),
+            "{}",
+            w.text
+        );
+        assert_eq!(w.dropped, ["ending `%HIKIWAKE` (written as 持将棋)"]);
         let mut r = Record::new();
         let a = r.tree.push(MoveTree::ROOT, m("7g7f"), 0);
         r.tree.push(
