@@ -19,7 +19,8 @@ fn carries(f: Format) -> (bool, bool, bool, bool, bool) {
         Format::Kif | Format::Kifu | Format::Jkf => (true, true, true, true, true),
         Format::Ki2 | Format::Ki2u => (true, false, true, true, true),
         Format::Csa => (true, true, false, true, true),
-        Format::Sfen => (false, false, false, false, true),
+        // USI moves only: every USI reader rejects a trailing ending word.
+        Format::Sfen => (false, false, false, false, false),
         Format::Usi => (false, false, false, false, false),
     }
 }
@@ -235,6 +236,13 @@ fn check(record: &Record, format: Format) {
     if !variations && record.tree.has_variations() {
         assert!(
             w.dropped.iter().any(|d| d.contains("variation")),
+            "{format:?}: {:?}",
+            w.dropped
+        );
+    }
+    if !ending && record.ending().is_some() {
+        assert!(
+            w.dropped.iter().any(|d| d.starts_with("ending")),
             "{format:?}: {:?}",
             w.dropped
         );

@@ -55,6 +55,10 @@ pub struct Args {
     /// The CSA version written.
     #[arg(long, value_enum, ignore_case = true, default_value = "2.2")]
     pub csa_version: CsaVersionArg,
+    /// KIF output: write a declined promotion as `不成` (`２二角不成(88)`); by default it is
+    /// the move without `成`, as the common programs write and read it.
+    #[arg(long)]
+    pub kif_funari: bool,
     #[arg(long, short = 'q', help = QUIET_HELP)]
     pub quiet: bool,
 }
@@ -107,6 +111,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             CsaVersionArg::V30 => CsaVersion::V30,
         },
         encoding: Some(encoding),
+        kif_funari: args.kif_funari,
     };
     if args.output.is_none() && args.out_dir.is_none() && inputs.len() > 1 && !holds_several(to) {
         bail!(

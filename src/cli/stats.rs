@@ -238,7 +238,9 @@ fn game_row(record: &Record, v: &Validation, opening: &str) -> String {
         encoding: v.encoding,
         black: meta.get(MetaKey::BlackName),
         white: meta.get(MetaKey::WhiteName),
-        date: meta.get(MetaKey::StartTime),
+        date: meta
+            .get(MetaKey::StartTime)
+            .or_else(|| meta.get_raw("対局日")),
         event: meta.get(MetaKey::Event),
         handicap: start_name(&record.start),
         plies: v.plies,

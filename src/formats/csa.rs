@@ -407,6 +407,17 @@ impl RecordReader {
             node.notes_mut().comments.push(rest.to_string());
             return;
         }
+        // A KIF header CSA has no line for, as the CSA writer writes it (`'表題:…`), before
+        // the position: the header again.
+        if self.setup.is_none() && !self.position_done {
+            if let Some((key, value)) = body.split_once(':') {
+                if is_header_comment_key(key) {
+                    let key_kind = super::japanese::meta_key(key);
+                    self.record.metadata.push(key_kind, key, value.trim(), no);
+                    return;
+                }
+            }
+        }
         for key in FLOODGATE_KEYS {
             if let Some(value) = body
                 .strip_prefix(key)
@@ -1193,7 +1204,7 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
     } else {
         out.push_str("V2.2\n");
     }
-    write_metadata(record, &mut out);
+    write_metadata(record, &mut out, &mut dropped);
     let start = record.start.normalized();
     write_position(&start, &mut out, &mut dropped);
     let root = record.tree.root();
@@ -1254,6 +1265,12 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
             }
         }
         if let Some(ms) = node.time.and_then(|t| t.spent_ms) {
+            if !v3 && ms % 1000 != 0 {
+                note(
+                    &mut dropped,
+                    "fractions of a second in times (V2.2 holds whole seconds: rounded)",
+                );
+            }
             push_time(&mut out, ms, v3);
         }
         write_comments(node, &mut out);
@@ -1332,11 +1349,17 @@ fn push_square(out: &mut String, sq: Square) {
     out.push((b'0' + sq.rank()) as char);
 }
 
+/// `T<seconds>`: V2.2 holds whole seconds (rounded to the nearest, half up), V3.0 also
+/// milliseconds.
 fn push_time(out: &mut String, ms: u64, v3: bool) {
+    if !v3 {
+        let _ = writeln!(out, "T{}", ms.saturating_add(500) / 1000);
+        return;
+    }
     let secs = ms / 1000;
     let frac = ms % 1000;
     let _ = write!(out, "T{secs}");
-    if v3 && frac != 0 {
+    if frac != 0 {
         let digits = format!("{frac:03}");
         out.push('.');
         out.push_str(digits.trim_end_matches('0'));
@@ -1366,9 +1389,40 @@ fn write_comments(node: &crate::record::Node, out: &mut String) {
     }
 }
 
-fn write_metadata(record: &Record, out: &mut String) {
-    let entries = record.metadata.entries();
-    for e in entries {
+/// The place of a shared key in the CSA standard's header order (names, then `$EVENT`,
+/// `$SITE`, `$START_TIME`, `$END_TIME`, `$TIME_LIMIT`, `$OPENING`); other keys after them,
+/// in the record's order.
+fn header_rank(key: MetaKey) -> u8 {
+    match key {
+        MetaKey::BlackName => 0,
+        MetaKey::WhiteName => 1,
+        MetaKey::Event => 2,
+        MetaKey::Site => 3,
+        MetaKey::StartTime => 4,
+        MetaKey::EndTime => 5,
+        MetaKey::TimeLimit => 6,
+        MetaKey::Opening => 7,
+        MetaKey::MaxMoves => 8,
+        MetaKey::Title | MetaKey::Other => 9,
+    }
+}
+
+/// Whether `key` is written as a `'key:value` comment that [`read`] takes back as a header:
+/// a KIF key (one with a character beyond ASCII) without spaces or `:`.
+fn is_header_comment_key(key: &str) -> bool {
+    !key.is_empty()
+        && !key.is_ascii()
+        && !key.contains(|c: char| c.is_whitespace() || c == ':' || c == '：')
+}
+
+/// Writes the header in the standard's order: `N+`, `N-`, the `$` keys, then the keys CSA has
+/// no line for as `'key:value` comments (named in `dropped`).
+fn write_metadata(record: &Record, out: &mut String, dropped: &mut Vec<String>) {
+    let mut entries: Vec<&crate::record::MetadataEntry> =
+        record.metadata.entries().iter().collect();
+    entries.sort_by_key(|e| header_rank(e.key));
+    let mut as_comments: Vec<&str> = Vec::new();
+    for e in entries.iter().copied() {
         let value = one_line(&e.value);
         match e.key {
             MetaKey::BlackName => {
@@ -1401,11 +1455,24 @@ fn write_metadata(record: &Record, out: &mut String) {
                     let _ = writeln!(out, "{raw}:{value}");
                 } else {
                     let _ = writeln!(out, "'{raw}:{value}");
+                    // Floodgate's own comment keys are where they came from.
+                    if !FLOODGATE_KEYS.contains(&raw) && !as_comments.contains(&raw) {
+                        as_comments.push(e.raw_key.trim());
+                    }
                 }
                 continue;
             }
         };
         let _ = writeln!(out, "{key}:{value}");
+    }
+    if !as_comments.is_empty() {
+        note(
+            dropped,
+            &format!(
+                "headers {} (written as `'key:value` comments)",
+                as_comments.join(", ")
+            ),
+        );
     }
 }
 
@@ -2145,7 +2212,12 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         assert!(w.text.contains("PI82HI22KA\n-\n"), "{}", w.text);
         assert!(w.text.contains("T1.5\n") && w.text.contains("T0.125\n"));
         let w = write(&r, &WriteOptions::default());
-        assert!(w.text.contains("-3334FU\nT1\n") && w.text.contains("+7776FU\nT0\n"));
+        // V2.2 holds whole seconds: rounded, and named.
+        assert!(w.text.contains("-3334FU\nT2\n") && w.text.contains("+7776FU\nT0\n"));
+        assert_eq!(
+            w.dropped,
+            ["fractions of a second in times (V2.2 holds whole seconds: rounded)"]
+        );
     }
 
     #[test]
@@ -2171,9 +2243,37 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         let w = write(&r, &WriteOptions::default());
         assert_eq!(
             w.text,
-            "V2.2\nN+羽生\n$EVENT:名人戦\n'記録係:某\n$NOTE:n\n$TIME_LIMIT:6時間\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n"
+            "V2.2\nN+羽生\n$EVENT:名人戦\n$TIME_LIMIT:6時間\n'記録係:某\n$NOTE:n\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n"
         );
-        assert_eq!(w.dropped, ["variations", "bookmarks", "ending `封じ手`"]);
+        assert_eq!(
+            w.dropped,
+            [
+                "headers 記録係 (written as `'key:value` comments)",
+                "variations",
+                "bookmarks",
+                "ending `封じ手`"
+            ]
+        );
+        // Such comments read back as the same headers.
+        let back = one(&w.text);
+        assert_eq!(back.metadata.get_raw("記録係"), Some("某"));
+        assert!(back.tree.root().comments().is_empty());
+        // The standard's order whatever the source's: N+ before N-, then the $ keys.
+        let mut r = Record::new();
+        r.metadata.push(MetaKey::Opening, "戦型", "矢倉", 1);
+        r.metadata.push(MetaKey::WhiteName, "後手", "B", 2);
+        r.metadata
+            .push(MetaKey::StartTime, "開始日時", "2024/01/01", 3);
+        r.metadata.push(MetaKey::BlackName, "先手", "A", 4);
+        r.metadata.push(MetaKey::Event, "棋戦", "E", 5);
+        let w = write(&r, &WriteOptions::default());
+        assert!(
+            w.text.starts_with(
+                "V2.2\nN+A\nN-B\n$EVENT:E\n$START_TIME:2024/01/01\n$OPENING:矢倉\nPI\n"
+            ),
+            "{}",
+            w.text
+        );
         // A foul win is the other side's illegal action.
         let mut r = Record::new();
         let a = r.tree.push(MoveTree::ROOT, m("7g7f"), 1);

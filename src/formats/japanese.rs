@@ -10,10 +10,11 @@
 //!   counts such as `十八`, and `二十` onwards);
 //! - squares: a full-width (or ASCII) digit file and a kanji (or full-width or ASCII digit) rank;
 //! - header keys: every key is kept; the shared ones map to [`MetaKey`] (先手/下手, 後手/上手,
-//!   開始日時/対局日, 終了日時, 棋戦, 場所, 持ち時間, 戦型, 表題; `$MAX_MOVES` too, which is what
-//!   the KIF writer uses for a CSA move limit);
+//!   開始日時, 終了日時, 棋戦, 場所, 持ち時間, 戦型, 表題; `$MAX_MOVES` too, which is what
+//!   the KIF writer uses for a CSA move limit; `対局日`, the game's date, is a key of its own,
+//!   not `開始日時`: ShogiHome writes both);
 //! - ending words: every word Kakinoki lists and the variants other programs write (`詰`,
-//!   `時間切れ`, `宣言勝ち`, 81Dojo's `Time-up`); unknown words are the caller's to keep;
+//!   `時間切れ`, `宣言勝ち`, cshogi's `入玉宣言`, 81Dojo's `Time-up`); unknown words are the caller's to keep;
 //! - board diagrams: both hands under either naming (`先手の持駒` / `下手の持駒`, also
 //!   `持ち駒`), separated by full-width or ASCII spaces or nothing, `なし` or empty; rows with or
 //!   without rank labels; `先手番` / `後手番` / `下手番` / `上手番` and `手番：…` lines; the
@@ -274,7 +275,7 @@ pub fn meta_key(raw: &str) -> MetaKey {
     match raw {
         "先手" | "下手" => MetaKey::BlackName,
         "後手" | "上手" => MetaKey::WhiteName,
-        "開始日時" | "対局日" => MetaKey::StartTime,
+        "開始日時" => MetaKey::StartTime,
         "終了日時" => MetaKey::EndTime,
         "棋戦" => MetaKey::Event,
         "場所" => MetaKey::Site,
@@ -378,7 +379,8 @@ pub fn ending_from_word(word: &str) -> Option<EndingKind> {
         "切れ負け" | "時間切れ" | "Time-up" | "time-up" => Timeout,
         "反則勝ち" => FoulWin,
         "反則負け" => IllegalMove,
-        "入玉勝ち" | "宣言勝ち" => Declaration,
+        // cshogi's KIF exporter writes `入玉宣言`.
+        "入玉勝ち" | "宣言勝ち" | "入玉宣言" => Declaration,
         "不戦勝" => ForfeitWin,
         "不戦敗" => ForfeitLoss,
         "封じ手" => Sealed,
@@ -405,8 +407,10 @@ pub fn ending_with_side(text: &str) -> Option<(EndingKind, Option<Color>)> {
 
 /// The word KIF writes for an ending kind (`None` for [`EndingKind::Unknown`]). Kinds KIF has
 /// no word for are written with the nearest one: a perpetual check as `千日手`, a CSA foul by
-/// one side as `反則負け` or `反則勝ち` (chosen by the caller), a draw as `引き分け`, the move
-/// limit as `持将棋`, a take-back or error as `中断`.
+/// one side as `反則負け` or `反則勝ち` (chosen by the caller), a draw (CSA `%HIKIWAKE`) and the
+/// move limit as `持将棋` (`引き分け` is no Kakinoki word: json-kifu-format rejects a file whose
+/// summary says it, tsshogi and rsshogi do not know it, and they write a draw as `持将棋`), a
+/// take-back or error as `中断`.
 pub fn ending_word(kind: &EndingKind) -> Option<&'static str> {
     use EndingKind::*;
     Some(match kind {
@@ -424,7 +428,7 @@ pub fn ending_word(kind: &EndingKind) -> Option<&'static str> {
         ForfeitLoss => "不戦敗",
         Sealed => "封じ手",
         Try => "トライ",
-        Draw => "引き分け",
+        Draw => "持将棋",
         Unknown => return None,
     })
 }
@@ -932,7 +936,8 @@ mod tests {
         assert_eq!(meta_key("先手"), MetaKey::BlackName);
         assert_eq!(meta_key("下手"), MetaKey::BlackName);
         assert_eq!(meta_key("上手"), MetaKey::WhiteName);
-        assert_eq!(meta_key("対局日"), MetaKey::StartTime);
+        // The game's date is not the start time: files carry both (ShogiHome writes them).
+        assert_eq!(meta_key("対局日"), MetaKey::Other);
         assert_eq!(meta_key("棋戦詳細"), MetaKey::Other);
         for key in [
             MetaKey::BlackName,
@@ -1001,13 +1006,16 @@ mod tests {
             ForfeitLoss,
             Sealed,
             Try,
-            Draw,
         ] {
             assert_eq!(ending_from_word(ending_word(&kind).unwrap()), Some(kind));
         }
+        // A draw has no Kakinoki word: written as the impasse, read back as written.
+        assert_eq!(ending_word(&Draw), Some("持将棋"));
+        assert_eq!(ending_from_word("引き分け"), Some(Draw));
         assert_eq!(ending_from_word("詰"), Some(Checkmate));
         assert_eq!(ending_from_word("時間切れ"), Some(Timeout));
         assert_eq!(ending_from_word("宣言勝ち"), Some(Declaration));
+        assert_eq!(ending_from_word("入玉宣言"), Some(Declaration));
         assert_eq!(ending_from_word("Time-up"), Some(Timeout));
         assert_eq!(ending_from_word("ほげ"), None);
     }

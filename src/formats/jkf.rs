@@ -1675,11 +1675,20 @@ fn header_json(record: &Record, start: &Start, dropped: &mut Vec<String>) -> J {
     J::Obj(fields)
 }
 
+/// The JKF presets every common reader knows (tsshogi lacks `3`, `5`, `5_L`, `7_L` and
+/// `7_R`, rsshogi `7_L` and `7_R`): the others are written as `OTHER` with the position, which
+/// reads back as the same handicap.
+fn preset_widely_read(code: &str) -> bool {
+    !matches!(code, "3" | "5" | "5_L" | "7_L" | "7_R")
+}
+
 fn initial_json(start: &Start, dropped: &mut Vec<String>) -> J {
     let setup = match start {
         Start::Handicap(h) => match h.jkf_preset() {
-            Some(code) => return obj(vec![("preset", J::Str(code.into()))]),
-            None => h.setup(),
+            Some(code) if preset_widely_read(code) => {
+                return obj(vec![("preset", J::Str(code.into()))])
+            }
+            _ => h.setup(),
         },
         Start::Position(s) => s.clone(),
     };
@@ -2325,10 +2334,21 @@ mod tests {
             assert_eq!(r.start, Start::Handicap(h));
             let back = round_trip(&r);
             assert_eq!(back.start, Start::Handicap(h));
-            assert!(write(&r).text.contains(&format!("\"preset\": \"{code}\"")));
+            if preset_widely_read(code) {
+                assert!(write(&r).text.contains(&format!("\"preset\": \"{code}\"")));
+            }
         }
-        // Names JKF has no preset for are written as OTHER and read back by name.
-        for h in [Handicap::Dragonfly, Handicap::NineteenPieces] {
+        // Names JKF has no preset for, and presets tsshogi or rsshogi reject, are written as
+        // OTHER and read back by name.
+        for h in [
+            Handicap::Dragonfly,
+            Handicap::NineteenPieces,
+            Handicap::ThreePieces,
+            Handicap::FivePieces,
+            Handicap::LeftFivePieces,
+            Handicap::LeftSevenPieces,
+            Handicap::RightSevenPieces,
+        ] {
             let mut r = Record::new();
             r.start = Start::Handicap(h);
             let w = write(&r);

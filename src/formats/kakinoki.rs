@@ -329,18 +329,37 @@ pub(super) fn write_headers(
     }
 }
 
+/// How a KIF or KI2 start is written so that the other programs read it: by its name when
+/// every common reader knows the name; by name and board diagram when some readers know the
+/// name only and others read the board only; by the board diagram alone when a common reader
+/// fails on the name (cshogi and python-shogi stop at a name they do not list, and at
+/// `手合割：その他`; tsshogi reads a board diagram in place of a name it does not know).
 fn write_start(start: &Start, out: &mut String) {
     match start {
-        Start::Handicap(h) => {
-            let _ = writeln!(out, "手合割：{}", h.japanese());
-            if h.jkf_preset().is_none() {
+        Start::Handicap(h) => match h {
+            Handicap::Even
+            | Handicap::Lance
+            | Handicap::RightLance
+            | Handicap::Bishop
+            | Handicap::Rook
+            | Handicap::RookLance
+            | Handicap::TwoPieces
+            | Handicap::FourPieces
+            | Handicap::SixPieces
+            | Handicap::EightPieces
+            | Handicap::TenPieces => {
+                let _ = writeln!(out, "手合割：{}", h.japanese());
+            }
+            // tsshogi does not know these names; cshogi and python-shogi do.
+            Handicap::ThreePieces | Handicap::FivePieces | Handicap::LeftFivePieces => {
+                let _ = writeln!(out, "手合割：{}", h.japanese());
                 ja::write_board(&h.setup(), out);
             }
-        }
-        Start::Position(setup) => {
-            out.push_str("手合割：その他\n");
-            ja::write_board(setup, out);
-        }
+            // cshogi and python-shogi stop at these names: the board alone, which reads back
+            // as the same handicap.
+            _ => ja::write_board(&h.setup(), out),
+        },
+        Start::Position(setup) => ja::write_board(setup, out),
     }
 }
 

@@ -25,7 +25,14 @@
 //!   comes from; for two dragons or horses, which of the two);
 //! - `成` promotes; `不成`/`生` declines; nothing written means no promotion, unless the piece
 //!   could not move again unpromoted (a forced promotion is accepted without `成`);
-//! - `打` is a drop. Without `打` a move is a board move when a board move fits, else a drop.
+//! - `打` is a drop. Without `打` a move is a board move when a board move fits, else a drop;
+//!   but relative words that fit no board move name no drop when a board piece can reach the
+//!   square (`unresolvable-move`).
+//!
+//! A word is needed when it tells the move apart from any move a piece of the kind can make
+//! there by its movement, a pinned piece's included (pins and checks are disregarded, as the
+//! notation rules and every other program count); the writer writes such words, and the reader
+//! does not call them superfluous.
 //!
 //! The legal moves are tried first; when no legal move fits, the moves the pieces can make by
 //! their movement (a pinned piece, a second pawn on a file, a piece left dead…), and then those
@@ -426,7 +433,7 @@ impl Ki2Move {
             for (i, r) in self.relative.iter().enumerate() {
                 let mut less = self.clone();
                 less.relative.remove(i);
-                if less.pick(&sets).ok() == Some((mv, legal)) {
+                if less.names(&sets, mv, legal) {
                     superfluous.push(Superfluous {
                         word: match r {
                             Relative::Right => "右",
@@ -436,18 +443,18 @@ impl Ki2Move {
                             Relative::Down => "引",
                             Relative::Sideways => "寄",
                         },
-                        against_illegal: less.filter(us, sets.through()).len() > 1,
+                        against_illegal: less.filter(us, sets.through(), sets.board).len() > 1,
                     });
                 }
             }
             if self.drop {
                 let mut less = self.clone();
                 less.drop = false;
-                if less.pick(&sets).ok() == Some((mv, legal)) {
+                if less.names(&sets, mv, legal) {
                     superfluous.push(Superfluous {
                         word: "打",
                         against_illegal: less
-                            .filter(us, sets.through())
+                            .filter(us, sets.through(), sets.board)
                             .iter()
                             .any(|m| !m.is_drop()),
                     });
@@ -485,7 +492,7 @@ impl Ki2Move {
                 continue;
             }
             seen = set.len();
-            let found = self.filter(sets.us, set);
+            let found = self.filter(sets.us, set, sets.board);
             match found.len() {
                 0 => {}
                 1 => return Ok((found[0], stage == 0)),
@@ -495,9 +502,36 @@ impl Ki2Move {
         Err(None)
     }
 
+    /// Whether this notation names `mv` in `pos` as the notation rules count (see
+    /// [`names`](Self::names)); the mover is the side to move.
+    #[cfg(test)]
+    pub(crate) fn names_in(&self, pos: &Position, mv: Move) -> bool {
+        let to = match self.destination(Some(mv.to())) {
+            Ok(to) => to,
+            Err(_) => return false,
+        };
+        let sets = Sets::new(pos, pos.side_to_move(), self.piece, to);
+        self.names(&sets, mv, pos.is_legal(mv))
+    }
+
+    /// Whether this notation names `mv` (`legal`: whether `mv` is legal) as the notation rules
+    /// and the other programs count: a legal move must be the only one that fits among every
+    /// move the pieces can make by their movement, pins and checks disregarded (so a word that
+    /// tells it apart from a pinned piece is needed); any other move must be the one
+    /// [`pick`](Self::pick) finds.
+    fn names(&self, sets: &Sets, mv: Move, legal: bool) -> bool {
+        if legal && sets.pseudo.contains(&mv) {
+            let found = self.filter(sets.us, &sets.pseudo, sets.board);
+            found.len() == 1 && found[0] == mv
+        } else {
+            self.pick(sets).ok() == Some((mv, legal))
+        }
+    }
+
     /// The moves of `set` that fit the words: board moves when any fits and `打` is not
-    /// written, else the drop.
-    fn filter(&self, us: Color, set: &[Move]) -> Candidates {
+    /// written, else the drop — unless a relative word is written and a board piece can
+    /// reach the square (`board_reaches`): words that fit no board move name no drop.
+    fn filter(&self, us: Color, set: &[Move], board_reaches: bool) -> Candidates {
         let (mut right, mut left) = (u8::MAX, 0u8);
         for m in set {
             if let Move::Normal { from, .. } = m {
@@ -526,7 +560,7 @@ impl Ki2Move {
                     let _ = out.try_push(m);
                 }
             }
-            if !out.is_empty() {
+            if !out.is_empty() || (board_reaches && !self.relative.is_empty()) {
                 return out;
             }
         }
@@ -543,7 +577,7 @@ impl Ki2Move {
     fn explain(&self, stage: Option<u8>, pos: &Position, sets: &Sets) -> ResolveError {
         match stage {
             Some(stage) => {
-                let found = self.filter(sets.us, sets.stage(stage));
+                let found = self.filter(sets.us, sets.stage(stage), sets.board);
                 let candidates = found
                     .iter()
                     .map(|&m| {
@@ -578,7 +612,9 @@ impl Ki2Move {
     /// The notation for `mv` played by the side to move in `pos`, with the fewest words that
     /// name it: a movement word (上 引 寄) alone, else a side word (右 左) or 直 alone, else a
     /// side word with a movement word; `打` only when a board move of the same kind to the
-    /// same square also fits; `不成` when the piece could promote and does not; `同` when the
+    /// same square also fits. A legal move is told apart from every move the pieces of its
+    /// kind can make there by their movement, pins and checks disregarded, as the notation
+    /// rules and the other programs count (`▲４七金右` when the other gold is pinned); `不成` when the piece could promote and does not; `同` when the
     /// destination is `last_to`. `None` when no notation names the move (a move from an empty
     /// square, or a foul that a legal move hides).
     pub fn from_move(pos: &Position, mv: Move, last_to: Option<Square>) -> Option<Ki2Move> {
@@ -605,7 +641,8 @@ impl Ki2Move {
             promotion: None,
             drop: false,
         };
-        let names = |m: &Ki2Move| m.pick(&sets).is_ok_and(|(x, _)| x == mv);
+        let legal = pos.is_legal(mv);
+        let names = |m: &Ki2Move| m.names(&sets, mv, legal);
         let Some(from) = from else {
             if names(&m) {
                 return Some(m);
@@ -763,6 +800,8 @@ struct Sets<'a> {
     to: Square,
     legal: Candidates,
     pseudo: Candidates,
+    /// Whether a piece on the board can move to the square by its movement.
+    board: bool,
     through: OnceCell<Candidates>,
 }
 
@@ -774,6 +813,7 @@ impl<'a> Sets<'a> {
             .copied()
             .filter(|&m| pos.is_legal(m))
             .collect();
+        let board = pseudo.iter().any(|m| !m.is_drop());
         Sets {
             pos,
             kind,
@@ -781,6 +821,7 @@ impl<'a> Sets<'a> {
             to,
             legal,
             pseudo,
+            board,
             through: OnceCell::new(),
         }
     }
@@ -1104,20 +1145,49 @@ mod tests {
     }
 
     #[test]
-    fn a_word_against_a_pinned_piece_is_superfluous() {
-        // Silvers on 6h and 4h can both reach 5i, but 4h is pinned by the dragon on 4i.
+    fn a_word_against_a_pinned_piece_is_needed() {
+        // Silvers on 6h and 4h can both reach 5i, but 4h is pinned by the dragon on 4i: the
+        // notation rules (and every other writer) still tell them apart.
         let pos = Position::from_sfen("4k4/9/9/9/9/9/5K3/3S1S3/5+r3 b - 1").unwrap();
         let r = parse("▲５九銀左").to_move(&pos, None).unwrap();
         assert_eq!(r.mv.to_usi(), "6h5i");
-        assert_eq!(
-            r.superfluous,
-            [Superfluous {
-                word: "左",
-                against_illegal: true
-            }]
-        );
+        assert!(r.superfluous.is_empty(), "{:?}", r.superfluous);
         let w = Ki2Move::from_move(&pos, r.mv, None).unwrap();
-        assert_eq!(w.to_string(), "▲５九銀");
+        assert_eq!(w.to_string(), "▲５九銀左");
+        // Reading stays lenient: the bare form is the legal move.
+        assert_eq!(
+            resolve("4k4/9/9/9/9/9/5K3/3S1S3/5+r3 b - 1", "▲５九銀").unwrap(),
+            "6h5i"
+        );
+        // The case: the gold on 5h is pinned by the rook on 5a.
+        let g = "k3r4/9/9/9/9/9/9/4G1G2/4K4 b - 1";
+        assert_eq!(written(g, "3h4g"), "▲４七金右");
+        assert_eq!(resolve(g, "▲４七金").unwrap(), "3h4g");
+        assert_eq!(resolve(g, "▲４七金右").unwrap(), "3h4g");
+        // A drop where a pinned gold could also reach the square needs 打.
+        let d = "k3r4/9/9/9/9/9/9/4G4/4K4 b G 1";
+        assert_eq!(written(d, "G*4g"), "▲４七金打");
+        assert_eq!(resolve(d, "▲４七金打").unwrap(), "G*4g");
+        let pos = Position::from_sfen(d).unwrap();
+        let r = parse("▲４七金打").to_move(&pos, None).unwrap();
+        assert!(r.superfluous.is_empty(), "{:?}", r.superfluous);
+    }
+
+    #[test]
+    fn words_that_fit_no_board_move_name_no_drop() {
+        // The only silver that reaches 5e moves back (from 4d); one more in hand. 上 fits no
+        // board move, and no 打 is written: unresolvable, not the drop.
+        let s = "k8/9/9/5S3/9/9/9/9/K8 b S 1";
+        assert_eq!(
+            resolve(s, "▲５五銀上").unwrap_err().code(),
+            "unresolvable-move"
+        );
+        assert_eq!(resolve(s, "▲５五銀引").unwrap(), "4d5e");
+        assert_eq!(resolve(s, "▲５五銀打").unwrap(), "S*5e");
+        assert_eq!(resolve(s, "▲５五銀").unwrap(), "4d5e");
+        // With no silver on the board that reaches the square, a stray word is lenient.
+        let only = "k8/9/9/9/9/9/9/9/K8 b S 1";
+        assert_eq!(resolve(only, "▲５五銀上").unwrap(), "S*5e");
     }
 
     #[test]

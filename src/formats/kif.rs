@@ -1168,6 +1168,9 @@ pub struct WriteOptions {
     /// When set, the first line declares the encoding the caller will use:
     /// `#KIF version=2.0 encoding=Shift_JIS` (or `UTF-8`).
     pub declare_encoding: Option<&'static str>,
+    /// Write a declined promotion as `不成` (`２二角不成(88)`). Off by default: the KIF files
+    /// of the common programs write the move without `成`, and several readers reject `不成`.
+    pub funari: bool,
 }
 
 /// The written text and what the format could not carry.
@@ -1185,8 +1188,9 @@ const KEYS: (fn(char) -> bool, &[&str]) = (|c| matches!(c, '0'..='9' | '９'), &
 ///   with `手合割：…` (and a board diagram for a position no handicap names, as `その他`)
 ///   before the players' names;
 /// - `手数----指手---------消費時間--`, comments on the start, then one line per move
-///   (`   1 ７六歩(77)   ( 0:16/00:00:16)`, `同　`, `打`, `成`, `不成` when a promotion is
-///   declined, a `+` when the move has variations), its `*` comments, `**` engine comments
+///   (`   1 ７六歩(77)   ( 0:16/00:00:16)`, `同　`, `打`, `成`; a declined promotion is the
+///   move without `成`, or with `不成` when [`WriteOptions::funari`] asks; a `+` when the move
+///   has variations), its `*` comments, `**` engine comments
 ///   and `&` bookmark;
 /// - the ending (`  96 千日手`) and the `まで95手で…` summary when the line ends in one (the
 ///   winner named is the stated one, else the one the ending implies);
@@ -1210,6 +1214,7 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
         dropped: &mut dropped,
         handicap_game,
         start_side: start.setup().side_to_move,
+        funari: options.funari,
     };
     kakinoki::write_lines(tree, &mut ctx, pos);
     Written { text: out, dropped }
@@ -1221,6 +1226,7 @@ struct LineWriter<'a> {
     dropped: &'a mut Vec<String>,
     handicap_game: bool,
     start_side: Color,
+    funari: bool,
 }
 
 impl kakinoki::LineSink for LineWriter<'_> {
@@ -1271,7 +1277,8 @@ impl LineWriter<'_> {
                         .parent()
                         .and_then(|p| self.tree.node(p).move_entry())
                         .map(|e| e.mv.to());
-                    let Some((text, played)) = move_text(pos.as_ref(), entry, prev_to) else {
+                    let Some((text, played)) = move_text(pos.as_ref(), entry, prev_to, self.funari)
+                    else {
                         note(
                             self.dropped,
                             "moves from an empty square that name no piece (and the rest of their line)",
@@ -1310,9 +1317,17 @@ impl LineWriter<'_> {
                         .then(|| ja::parse_summary(&e.raw))
                         .flatten();
                     if let Some(parsed) = stated_by_summary {
-                        // An ending only a summary stated: the summary alone, as it was.
-                        if node.time.is_some() {
-                            note(self.dropped, "times of endings stated only by a summary");
+                        // An ending only a summary stated (KI2, or a KIF without the ending
+                        // line): the ending line the readers need (tsshogi and
+                        // json-kifu-format take the ending from it), then the summary as it
+                        // was. An ending no word stands for is the summary alone.
+                        if e.kind == EndingKind::Unknown {
+                            if node.time.is_some() {
+                                note(self.dropped, "times of endings stated only by a summary");
+                            }
+                        } else {
+                            let word = self.ending_word(e, to_move);
+                            self.move_line(ply, &word, node, plus);
                         }
                         let _ = writeln!(self.out, "{}", one_line(&e.raw));
                         if e.stated_winner.is_some() && e.stated_winner != parsed.winner {
@@ -1387,7 +1402,7 @@ impl LineWriter<'_> {
             }
             k => {
                 let w = ja::ending_word(k).unwrap_or("中断");
-                if matches!(k, PerpetualCheck | MaxMoves | Matta | Error) {
+                if matches!(k, PerpetualCheck | MaxMoves | Matta | Error | Draw) {
                     note(
                         self.dropped,
                         &format!("ending `{}` (written as {w})", one_line(&e.raw)),
@@ -1434,13 +1449,15 @@ fn push_time(out: &mut String, t: MoveTime, dropped: &mut Vec<String>) {
     out.push(')');
 }
 
-/// The text of a move (`７六歩(77)`, `同　角成(88)`, `５五角打`, `２二角不成(88)`) and the move
-/// to carry out on the board (with the promotion a CSA-style claim implies); `None` when the
-/// move names no piece and its source square is empty.
+/// The text of a move (`７六歩(77)`, `同　角成(88)`, `５五角打`, `２二角(88)` for a declined
+/// promotion, or `２二角不成(88)` with `funari`) and the move to carry out on the board (with
+/// the promotion a CSA-style claim implies); `None` when the move names no piece and its
+/// source square is empty.
 fn move_text(
     pos: Option<&Position>,
     entry: &MoveEntry,
     prev_to: Option<Square>,
+    funari: bool,
 ) -> Option<(String, Move)> {
     let mut s = String::with_capacity(24);
     let dest = |s: &mut String, to: Square| {
@@ -1474,7 +1491,7 @@ fn move_text(
             s.push_str(ja::piece_name(before));
             if promotes {
                 s.push('成');
-            } else if before.can_promote() && (from.in_zone(color) || to.in_zone(color)) {
+            } else if funari && before.can_promote() && (from.in_zone(color) || to.in_zone(color)) {
                 s.push_str("不成");
             }
             let _ = write!(s, "({}{})", from.file(), from.rank());
@@ -1542,12 +1559,13 @@ mod tests {
                         EndingKind::Checkmate => None,
                         _ => e.implied_winner(to_move).flatten(),
                     };
-                    format!(
-                        "end {:?} {} {:?}",
-                        e.kind,
-                        e.raw,
-                        e.stated_winner.or(implied)
-                    )
+                    // An ending only a summary stated is written with its ending line, and
+                    // reads back with that line's word.
+                    let raw = match ja::ending_word(&e.kind) {
+                        Some(word) if e.raw.starts_with("まで") => word,
+                        _ => e.raw.as_str(),
+                    };
+                    format!("end {:?} {} {:?}", e.kind, raw, e.stated_winner.or(implied))
                 }
             };
             out.push(format!(
@@ -1610,7 +1628,7 @@ mod tests {
                 (MetaKey::TimeLimit, "持ち時間", "各5時間", 5),
                 (MetaKey::Opening, "戦型", "矢倉", 6),
                 (MetaKey::Title, "表題", "第1局", 7),
-                (MetaKey::StartTime, "対局日", "2014/10/16", 8),
+                (MetaKey::Other, "対局日", "2014/10/16", 8),
                 (MetaKey::Other, "記録係", "某", 9),
                 (MetaKey::BlackName, "先手", "羽生", 11),
                 (MetaKey::BlackName, "下手", "x", 12),
@@ -1653,6 +1671,7 @@ mod tests {
             ("反則負け", IllegalMove),
             ("入玉勝ち", Declaration),
             ("宣言勝ち", Declaration),
+            ("入玉宣言", Declaration),
             ("不戦勝", ForfeitWin),
             ("不戦敗", ForfeitLoss),
             ("封じ手", Sealed),
@@ -2150,6 +2169,38 @@ mod tests {
         }
     }
 
+    /// KI2 states the ending only by its summary: KIF writes the ending line too (tsshogi
+    /// and json-kifu-format take the ending from it), then the summary.
+    #[test]
+    fn an_ending_stated_by_a_summary_gets_its_ending_line() {
+        let r = &crate::formats::ki2::read("▲７六歩 △３四歩 ▲２二角成\nまで3手で先手の勝ち\n")[0];
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        let w = write(r, &WriteOptions::default());
+        assert!(
+            w.text
+                .ends_with("   3 ２二角成(88)\n   4 投了\nまで3手で先手の勝ち\n"),
+            "{}",
+            w.text
+        );
+        let back = one(&w.text);
+        assert_eq!(back.ending().unwrap().kind, EndingKind::Resignation);
+        let r = &crate::formats::ki2::read("▲７六歩\nまで1手で千日手\n")[0];
+        let w = write(r, &WriteOptions::default());
+        assert!(
+            w.text.ends_with("   2 千日手\nまで1手で千日手\n"),
+            "{}",
+            w.text
+        );
+        // A summary no ending word stands for stays alone.
+        let r = &crate::formats::ki2::read("▲７六歩\nまで1手で何か\n")[0];
+        let w = write(r, &WriteOptions::default());
+        assert!(
+            w.text.ends_with("   1 ７六歩(77)\nまで1手で何か\n"),
+            "{}",
+            w.text
+        );
+    }
+
     fn m(s: &str) -> NodeKind {
         NodeKind::Move(MoveEntry::new(Move::from_usi(s).unwrap()))
     }
@@ -2196,16 +2247,26 @@ mod tests {
             0,
         );
         r.tree.push(a, m("8c8d"), 0);
+        let expected = "#KIF version=2.0 encoding=UTF-8\n開始日時：2003/05/03 10:30:00\n手合割：平手\n先手：A\n後手：B\n棋戦：E\n$NOTE：n\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:16/00:00:16)\n   2 ３四歩(33)   ( 0:01/00:00:01)+\n*c\n   3 ２二角成(88) ( 1:02/00:01:18)\n   4 同　銀(31)\n   5 ４五角打\n**評価値=30\n&bm\n   6 ３一銀(22)\n   7 ６三角不成(45)\n   8 投了\nまで7手で先手の勝ち\n\n変化：2手\n   2 ８四歩(83)\n";
+        // Asked for, a declined promotion is written `不成`.
+        let funari = write(
+            &r,
+            &WriteOptions {
+                declare_encoding: Some("UTF-8"),
+                funari: true,
+            },
+        );
+        assert_eq!(funari.text, expected);
+        assert_eq!(usi_moves(&one(&funari.text))[6], "4e6c");
+        // By default it is the move without `成`, as the common programs write it.
         let w = write(
             &r,
             &WriteOptions {
                 declare_encoding: Some("UTF-8"),
+                funari: false,
             },
         );
-        assert_eq!(
-            w.text,
-            "#KIF version=2.0 encoding=UTF-8\n開始日時：2003/05/03 10:30:00\n手合割：平手\n先手：A\n後手：B\n棋戦：E\n$NOTE：n\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:16/00:00:16)\n   2 ３四歩(33)   ( 0:01/00:00:01)+\n*c\n   3 ２二角成(88) ( 1:02/00:01:18)\n   4 同　銀(31)\n   5 ４五角打\n**評価値=30\n&bm\n   6 ３一銀(22)\n   7 ６三角不成(45)\n   8 投了\nまで7手で先手の勝ち\n\n変化：2手\n   2 ８四歩(83)\n"
-        );
+        assert_eq!(w.text, expected.replace("６三角不成(45)", "６三角(45)"));
         assert!(w.dropped.is_empty(), "{:?}", w.dropped);
         let back = one(&w.text);
         clean(&back);
@@ -2310,7 +2371,6 @@ mod tests {
             ForfeitLoss,
             Sealed,
             Try,
-            Draw,
         ] {
             let mut r = Record::new();
             let a = r.tree.push(MoveTree::ROOT, m("7g7f"), 0);
@@ -2334,6 +2394,21 @@ mod tests {
         );
         let w = write(&r, &WriteOptions::default());
         assert_eq!(w.dropped, ["ending `%MAX_MOVES` (written as 持将棋)"]);
+        // A draw too: `引き分け` is no Kakinoki word (json-kifu-format rejects the file).
+        let mut r = Record::new();
+        let a = r.tree.push(MoveTree::ROOT, m("7g7f"), 0);
+        r.tree.push(
+            a,
+            NodeKind::Ending(Box::new(Ending::new(Draw, "%HIKIWAKE"))),
+            0,
+        );
+        let w = write(&r, &WriteOptions::default());
+        assert!(
+            w.text.ends_with("   2 持将棋\nまで1手で持将棋\n"),
+            "{}",
+            w.text
+        );
+        assert_eq!(w.dropped, ["ending `%HIKIWAKE` (written as 持将棋)"]);
         let mut r = Record::new();
         let a = r.tree.push(MoveTree::ROOT, m("7g7f"), 0);
         r.tree.push(

@@ -44,18 +44,19 @@
 //!
 //! # What the writers produce
 //!
-//! [`write_sfen`] writes one line `startpos moves <usi moves> [<ending>]` for the even start
+//! [`write_sfen`] writes one line `startpos moves <usi moves>` for the even start
 //! and `sfen <SFEN> moves ...` otherwise; [`write_usi`] writes the same prefixed with
 //! `position `. The word ` moves` is written only when something follows it. Only the main
 //! line is written. Moves are written from the position: a move whose record names a promoted
 //! piece (CSA `+2823UM` with `promote` unset) is written with `+`.
 //!
-//! The ending is written as a word (the table above; the canonical words are `resign`, `win`,
-//! `draw`, `rep_draw`, `rep_win`, `rep_lose`, `impasse`, `timeout`, `break`, `max_moves`,
-//! `illegal`, `mate`) only by [`write_sfen`]: the point of `usi` output is a `position` command
-//! an engine accepts, and a trailing `resign` is not one. Endings no word stands for (a
-//! foul win, a forfeit, `Unknown` words, ...) are not written either. Whatever is not carried
-//! is named in [`Written::dropped`].
+//! The ending is never written: every USI reader (engines, cshogi, python-shogi, rsshogi,
+//! shogiops) rejects a line with a trailing `resign`. It is named in [`Written::dropped`] as
+//! `ending (<word>)` with the word of the table above (the canonical words are `resign`,
+//! `win`, `draw`, `rep_draw`, `rep_win`, `rep_lose`, `impasse`, `timeout`, `break`,
+//! `max_moves`, `illegal`, `mate`), or `ending` when no word stands for it (a foul win, a
+//! forfeit, `Unknown` words, ...). Such words are still read, leniently. Whatever else is not
+//! carried is named in [`Written::dropped`] too.
 
 use crate::record::{Ending, EndingKind, MoveEntry, MoveTree, NodeKind, ReadIssue, Record, Start};
 use crate::shogi::{Color, Handicap, Move, Position, Setup};
@@ -305,8 +306,8 @@ enum Style {
     Usi,
 }
 
-/// Writes the record's main line as one `startpos moves ...` / `sfen <SFEN> moves ...` line,
-/// with the ending word when there is one.
+/// Writes the record's main line as one `startpos moves ...` / `sfen <SFEN> moves ...` line
+/// (USI moves only: the ending is named in [`Written::dropped`]).
 pub fn write_sfen(record: &Record) -> Written {
     write(record, Style::Sfen)
 }
@@ -452,13 +453,10 @@ fn write(record: &Record, style: Style) -> Written {
         dropped.push("bookmarks".to_string());
     }
     if let Some(ending) = record.ending() {
-        match ending_to_word(ending, to_move).filter(|_| style == Style::Sfen) {
-            Some(word) => {
-                text.push_str(if words == 0 { " moves " } else { " " });
-                text.push_str(word);
-            }
-            None => dropped.push("ending".to_string()),
-        }
+        dropped.push(match ending_to_word(ending, to_move) {
+            Some(word) => format!("ending ({word})"),
+            None => "ending".to_string(),
+        });
     }
     text.push('\n');
     Written { text, dropped }
@@ -748,32 +746,32 @@ mod tests {
 
     #[test]
     fn writers_produce_one_line() {
+        // USI moves only (every USI reader rejects a trailing word); the ending is named.
         let r = one("position startpos moves 7g7f 3c3d resign");
         assert_eq!(
             write_sfen(&r),
             Written {
-                text: "startpos moves 7g7f 3c3d resign\n".into(),
-                dropped: vec![]
+                text: "startpos moves 7g7f 3c3d\n".into(),
+                dropped: vec!["ending (resign)".into()]
             }
         );
         let w = write_usi(&r);
         assert_eq!(w.text, "position startpos moves 7g7f 3c3d\n");
-        assert_eq!(w.dropped, ["ending"]);
+        assert_eq!(w.dropped, ["ending (resign)"]);
         assert_eq!(write_sfen(&one("startpos")).text, "startpos\n");
         assert_eq!(write_usi(&one("startpos")).text, "position startpos\n");
-        assert_eq!(
-            write_sfen(&one("startpos moves win")).text,
-            "startpos moves win\n"
-        );
+        // An empty game with an ending: no dangling `moves`.
+        let w = write_sfen(&one("startpos moves break"));
+        assert_eq!(w.text, "startpos\n");
+        assert_eq!(w.dropped, ["ending (break)"]);
         let w = write_usi(&one(&format!("sfen {HANDICAP_KA} moves 5a4b")));
         assert_eq!(w.text, format!("position sfen {HANDICAP_KA} moves 5a4b\n"));
         let w = write_sfen(&one(&format!("{MIDGAME} moves 2g2f")));
         assert_eq!(w.text, format!("sfen {MIDGAME} moves 2g2f\n"));
-        // The spelling of a known word is kept; other endings get the canonical word.
-        assert_eq!(
-            write_sfen(&one("startpos moves tsumi")).text,
-            "startpos moves tsumi\n"
-        );
+        // The spelling of a known word is kept in the warning.
+        let w = write_sfen(&one("startpos moves 7g7f tsumi"));
+        assert_eq!(w.text, "startpos moves 7g7f\n");
+        assert_eq!(w.dropped, ["ending (tsumi)"]);
     }
 
     #[test]
@@ -826,17 +824,19 @@ mod tests {
             let r = one(&line);
             assert!(r.errors.is_empty(), "{line}");
             let w = write_sfen(&r);
-            assert_eq!(w.text.trim_end(), line);
-            assert!(w.dropped.is_empty());
+            let (moves, word) = line.rsplit_once(' ').unwrap();
+            assert_eq!(w.text.trim_end(), moves.trim_end_matches(" moves"));
+            assert_eq!(w.dropped, [format!("ending ({word})")]);
             let back = one(&w.text);
             assert_eq!(back.start, r.start);
             assert_eq!(usi_moves(&back), usi_moves(&r));
-            assert_eq!(back.ending(), r.ending());
+            assert_eq!(back.ending(), None);
             let back = one(&write_usi(&r).text);
             assert_eq!((&back.start, usi_moves(&back)), (&r.start, usi_moves(&r)));
             assert_eq!(back.ending(), None);
         }
-        // Endings from other formats get the canonical word and read back as the same kind.
+        // Endings from other formats are named by the canonical word, which reads back as the
+        // same kind.
         for (kind, word) in [
             (EndingKind::Resignation, "resign"),
             (EndingKind::Repetition, "rep_draw"),
@@ -853,8 +853,10 @@ mod tests {
                 0,
             );
             let w = write_sfen(&r);
-            assert_eq!(w.text, format!("startpos moves 7g7f {word}\n"));
-            assert_eq!(one(&w.text).ending().unwrap().kind, kind);
+            assert_eq!(w.text, "startpos moves 7g7f\n");
+            assert_eq!(w.dropped, [format!("ending ({word})")]);
+            let back = one(&format!("startpos moves 7g7f {word}"));
+            assert_eq!(back.ending().unwrap().kind, kind);
         }
     }
 
@@ -989,11 +991,17 @@ mod tests {
                             report.fouls
                         );
                     }
-                    // What is written reads back the same.
-                    let back = one(&write_sfen(&r).text);
+                    // What is written reads back the same (the ending is named, not written).
+                    let w = write_sfen(&r);
+                    let back = one(&w.text);
                     assert_eq!(back.start, r.start, "{rel}");
                     assert_eq!(usi_moves(&back), usi_moves(&r), "{rel}");
-                    assert_eq!(back.ending(), r.ending(), "{rel}");
+                    assert_eq!(back.ending(), None, "{rel}");
+                    assert_eq!(
+                        r.ending().is_some(),
+                        w.dropped.iter().any(|d| d.starts_with("ending")),
+                        "{rel}"
+                    );
                 }
             }
         }

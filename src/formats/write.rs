@@ -13,6 +13,8 @@ pub struct WriteOptions {
     /// The encoding the text will be stored in (KIF declares it when it is not the format's
     /// convention).
     pub encoding: Option<Encoding>,
+    /// KIF: write a declined promotion as `不成` (by default the move without `成`).
+    pub kif_funari: bool,
 }
 
 /// Written text and what the target format could not carry.
@@ -70,6 +72,7 @@ pub fn write(record: &Record, format: Format, options: &WriteOptions) -> Written
                 record,
                 &kif::WriteOptions {
                     declare_encoding: declare,
+                    funari: options.kif_funari,
                 },
             )
         }
@@ -126,6 +129,81 @@ pub fn encode(text: &str, encoding: Encoding) -> (Vec<u8>, Vec<char>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn kif(text: &str) -> Record {
+        let r = super::super::kif::read(text).remove(0);
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        r
+    }
+
+    #[test]
+    fn game_date_is_not_the_start_time() {
+        // ShogiHome writes both lines; they are different keys everywhere.
+        let r = kif("開始日時：2024/01/02 10:00:00\n対局日：2024/01/02\n表題：T\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n");
+        let jkf = write(&r, Format::Jkf, &WriteOptions::default());
+        assert!(jkf.dropped.is_empty(), "{:?}", jkf.dropped);
+        assert!(
+            jkf.text.contains("\"対局日\": \"2024/01/02\""),
+            "{}",
+            jkf.text
+        );
+        assert!(jkf.text.contains("\"開始日時\": \"2024/01/02 10:00:00\""));
+        let csa = write(&r, Format::Csa, &WriteOptions::default());
+        assert_eq!(csa.text.matches("$START_TIME").count(), 1, "{}", csa.text);
+        // KIF-only headers become `'key:value` comments, named, and read back as headers.
+        assert!(
+            csa.text.contains("\n'対局日:2024/01/02\n'表題:T\n"),
+            "{}",
+            csa.text
+        );
+        assert_eq!(
+            csa.dropped,
+            ["headers 対局日, 表題 (written as `'key:value` comments)"]
+        );
+        let back = super::super::csa::read(&csa.text).remove(0);
+        let again = write(&back, Format::Kif, &WriteOptions::default());
+        assert!(
+            again
+                .text
+                .starts_with("開始日時：2024/01/02 10:00:00\n対局日：2024/01/02\n表題：T\n"),
+            "{}",
+            again.text
+        );
+    }
+
+    #[test]
+    fn starts_are_written_as_the_other_readers_read_them() {
+        use crate::record::Start;
+        use crate::shogi::{Handicap, Setup};
+        for format in [Format::Kif, Format::Ki2] {
+            let text = |start: Start| {
+                let mut r = Record::new();
+                r.start = start;
+                let w = write(&r, format, &WriteOptions::default());
+                let back = super::super::read_str(&w.text, format).remove(0);
+                assert!(back.errors.is_empty(), "{:?}", back.errors);
+                assert_eq!(back.start.normalized(), r.start.normalized(), "{}", w.text);
+                w.text
+            };
+            // Known to every reader: the name alone.
+            let t = text(Start::Handicap(Handicap::TwoPieces));
+            assert!(t.starts_with("手合割：二枚落ち\n手数") || t.starts_with("手合割：二枚落ち\n"));
+            assert!(!t.contains("+----"), "{t}");
+            // tsshogi lacks the name: name and board.
+            let t = text(Start::Handicap(Handicap::ThreePieces));
+            assert!(
+                t.contains("手合割：三枚落ち\n") && t.contains("+----"),
+                "{t}"
+            );
+            // cshogi and python-shogi stop at the name: the board alone.
+            let t = text(Start::Handicap(Handicap::LeftSevenPieces));
+            assert!(!t.contains("手合割") && t.contains("+----"), "{t}");
+            // Any other position: the board alone, never `手合割：その他`.
+            let setup = Setup::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1").unwrap();
+            let t = text(Start::Position(setup));
+            assert!(!t.contains("手合割") && t.contains("+----"), "{t}");
+        }
+    }
 
     #[test]
     fn shift_jis_replaces_what_it_cannot_hold() {
