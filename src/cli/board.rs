@@ -14,7 +14,7 @@ use shogi_tool::views::{self, board_svg::BoardPicture, board_text, Located, Piec
 
 use super::exit::ExitCode;
 use super::inputs::ENCODING_HELP;
-use super::values::{parse_sfen, EncodingArg, FormatArg, SFEN_HELP};
+use super::values::{EncodingArg, FormatArg, SFEN_HELP};
 
 /// Where the position to show comes from.
 #[derive(Debug, Clone, clap::Args)]
@@ -29,8 +29,8 @@ pub struct PositionArgs {
     /// Which record of a multi-game file, counted from 0.
     #[arg(long, value_name = "K", default_value_t = 0)]
     pub record: usize,
-    #[arg(long, value_name = "SFEN", value_parser = parse_sfen, help = SFEN_HELP)]
-    pub sfen: Option<Located>,
+    #[arg(long, value_name = "SFEN", value_parser = super::variant::parse_any_sfen, help = SFEN_HELP)]
+    pub sfen: Option<super::variant::AnySfen>,
     /// The format of the inputs, instead of detecting it.
     #[arg(long, value_name = "FORMAT", value_enum, ignore_case = true)]
     pub from: Option<FormatArg>,
@@ -44,6 +44,10 @@ pub struct PositionArgs {
         help = ENCODING_HELP
     )]
     pub encoding: EncodingArg,
+    /// The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+),
+    /// torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN or record shows.
+    #[arg(long, value_name = "NAME", value_parser = super::variant::parse_variant)]
+    pub variant: Option<shogi_tool::variant::Variant>,
 }
 
 /// Reads a square for the command line.
@@ -57,8 +61,8 @@ impl PositionArgs {
     /// The position, and whether the record had read errors (reported on standard error: the
     /// position is still shown, as far as the record could be read, and the exit status is 2).
     pub fn locate(&self) -> anyhow::Result<(Located, bool)> {
-        if let Some(located) = &self.sfen {
-            return Ok((located.clone(), false));
+        if let Some(sfen) = &self.sfen {
+            return Ok((sfen.located()?.clone(), false));
         }
         let input = match self.path.as_deref() {
             None | Some("-") => Input::Stdin,
@@ -153,6 +157,16 @@ pub fn status(failed: bool) -> ExitCode {
 
 /// Prints the diagram or picture.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(pos) = super::variant::locate(&args.position)? {
+        if args.format != BoardFormat::Human {
+            anyhow::bail!(
+                "only the text diagram (--format human) shows {}",
+                pos.variant()
+            );
+        }
+        print(&super::variant::diagram(&pos))?;
+        return Ok(ExitCode::Success);
+    }
     if !args.highlight.is_empty() && args.format != BoardFormat::Svg {
         eprintln!(
             "{} --highlight has no effect without --format svg",

@@ -45,6 +45,16 @@ fn parse_hand_piece(s: &str) -> Result<PieceKind, String> {
 
 /// Prints the drops.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(pos) = super::variant::locate(&args.position)? {
+        if args.format != DropsFormat::Human {
+            anyhow::bail!(
+                "only the text list (--format human) shows drops of {}",
+                pos.variant()
+            );
+        }
+        print(&super::variant::drops_text(&pos))?;
+        return Ok(ExitCode::Success);
+    }
     let (located, failed) = args.position.locate()?;
     let report = DropsReport::new(&located.position, args.piece);
     let style = style(args.letters);

@@ -25,12 +25,11 @@ use shogi_tool::record::replay::main_line_positions;
 use shogi_tool::record::{Record, Start};
 use shogi_tool::shogi::entering_king::{ImpasseScore, Rule, RuleResult, SideScore};
 use shogi_tool::shogi::{Handicap, Position};
-use shogi_tool::views::Located;
 
 use super::exit::ExitCode;
 use super::inputs::InputArgs;
 use super::records::for_each_record;
-use super::values::{parse_sfen, RuleArg, SFEN_HELP};
+use super::values::{RuleArg, SFEN_HELP};
 
 /// Output formats of `impasse`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -50,10 +49,10 @@ pub struct Args {
         long,
         value_name = "SFEN",
         conflicts_with_all = ["paths", "files_from", "ply"],
-        value_parser = parse_sfen,
+        value_parser = super::variant::parse_any_sfen,
         help = SFEN_HELP
     )]
-    pub sfen: Option<Located>,
+    pub sfen: Option<super::variant::AnySfen>,
     /// With --sfen: the handicap the game started from, whose removed pieces are credited to
     /// white's total points (a KIF name such as 二枚落ち, or a JKF code such as 2 or KA).
     #[arg(long, value_name = "NAME", requires = "sfen", value_parser = parse_handicap)]
@@ -236,6 +235,11 @@ fn record_handicap(record: &Record) -> Option<Handicap> {
 /// Prints the figures and verdicts; inputs that cannot be read are reported on standard error
 /// and make the exit status 2.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    super::variant::standard_only(
+        "impasse",
+        &args.input,
+        args.sfen.as_ref().map(|s| s.text.as_str()),
+    )?;
     let mut rules: Vec<Rule> = if args.impasse_rule.is_empty() {
         Rule::ALL.to_vec()
     } else {
@@ -246,7 +250,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
 
-    if let Some(located) = &args.sfen {
+    if let Some(sfen) = &args.sfen {
+        let located = sfen.located()?;
         let mut buf = String::new();
         let origin = Origin {
             path: None,

@@ -51,6 +51,10 @@ pub struct InputArgs {
     /// The deepest nesting of variations within variations.
     #[arg(long, value_name = "N", default_value_t = ReadOptions::default().max_variation_depth)]
     pub max_variation_depth: usize,
+    /// The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+),
+    /// torishogi (tori, 7x7) or dobutsu (3x4); by default what the records' positions show.
+    #[arg(long, value_name = "NAME", value_parser = super::variant::parse_variant)]
+    pub variant: Option<shogi_tool::variant::Variant>,
 }
 
 /// The help of every `--encoding`: always the encoding of the input.

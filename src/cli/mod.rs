@@ -24,6 +24,7 @@ pub mod stats;
 pub mod style;
 pub mod validate;
 pub mod values;
+pub mod variant;
 
 use clap::{Parser, Subcommand};
 

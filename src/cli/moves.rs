@@ -33,6 +33,16 @@ pub struct Args {
 
 /// Prints the moves.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(pos) = super::variant::locate(&args.position)? {
+        if args.format != MovesFormat::Human {
+            bail!(
+                "only the text list (--format human) shows moves of {}",
+                pos.variant()
+            );
+        }
+        print(&super::variant::moves_text(&pos, args.square))?;
+        return Ok(ExitCode::Success);
+    }
     let (located, failed) = args.position.locate()?;
     let pos = &located.position;
     if let Some(sq) = args.square {

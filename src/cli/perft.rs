@@ -4,17 +4,16 @@ use std::io::Write;
 
 use anyhow::bail;
 use shogi_tool::shogi::{perft, Position};
-use shogi_tool::views::Located;
 
 use super::exit::ExitCode;
-use super::values::{parse_sfen, SFEN_HELP};
+use super::values::SFEN_HELP;
 
 /// Arguments of `perft`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Start from this position instead of `startpos`.
-    #[arg(long, value_name = "SFEN", value_parser = parse_sfen, help = SFEN_HELP)]
-    pub sfen: Option<Located>,
+    #[arg(long, value_name = "SFEN", value_parser = super::variant::parse_any_sfen, help = SFEN_HELP)]
+    pub sfen: Option<super::variant::AnySfen>,
     /// How many plies deep to count.
     #[arg(value_name = "DEPTH")]
     pub depth: u32,
@@ -28,6 +27,10 @@ pub struct Args {
     /// leaves).
     #[arg(long)]
     pub force: bool,
+    /// The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+),
+    /// torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN's board shows.
+    #[arg(long, value_name = "NAME", value_parser = super::variant::parse_variant)]
+    pub variant: Option<shogi_tool::variant::Variant>,
 }
 
 /// Leaves above which `perft` asks for `--force` (about two hours at the bulk counting
@@ -55,8 +58,16 @@ pub fn estimate_leaves(pos: &Position, depth: u32) -> f64 {
 
 /// Prints the count (after the per-move counts with `--divide`).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let pos = match args.sfen {
-        Some(located) => located.position,
+    if let Some(code) = super::variant::perft_command(
+        args.sfen.as_ref().map(|s| s.text.as_str()),
+        args.variant,
+        args.depth,
+        args.divide,
+    )? {
+        return Ok(code);
+    }
+    let pos = match &args.sfen {
+        Some(sfen) => sfen.located()?.position.clone(),
         None => Position::startpos(),
     };
     if !args.force && args.depth > 3 {

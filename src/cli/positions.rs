@@ -22,6 +22,9 @@ pub struct Args {
 
 /// Prints positions; records that cannot be read are reported on standard error.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(code) = super::variant::positions(&args.input, args.ply, args.final_only)? {
+        return Ok(code);
+    }
     for_each_record(&args.input, "", |record, c| {
         let at = format!("{}#{}", record.source.path, record.source.index);
         let mut last = None;

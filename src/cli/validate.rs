@@ -51,6 +51,11 @@ struct FileOutcome {
 
 /// Validates every input, printing results in input order.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let json = args.format == OutputFormat::Json;
+    if let Some(code) = super::variant::validate(&args.input, json, args.quiet, args.deny_warnings)?
+    {
+        return Ok(code);
+    }
     let (inputs, input_errors) = args.input.input_stream()?;
     let read_options = args.input.read_options();
     let replay_options = ReplayOptions {

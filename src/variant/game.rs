@@ -136,7 +136,14 @@ fn read_line(raw: &str, line: u32, forced: Option<Variant>) -> VRecord {
             };
             let to = words.get(moves_at).map_or(raw.len(), |w| w.0);
             let sfen = &raw[from..to];
-            match VPosition::from_sfen_as(sfen, None) {
+            // Detect first; when the board is no variant's, read it as `--variant` says, so
+            // the error says what that variant expects.
+            let detected = VPosition::from_sfen_as(sfen, None);
+            let detected = match (&detected, forced) {
+                (Err(_), Some(v)) => VPosition::from_sfen_as(sfen, Some(v)),
+                _ => detected,
+            };
+            match detected {
                 Ok(p) => match forced {
                     Some(v) if v != p.variant() => {
                         // 5x6 without a lance or knight may still be gorogoroplus.
@@ -189,6 +196,16 @@ fn read_line(raw: &str, line: u32, forced: Option<Variant>) -> VRecord {
         }
     }
     rec
+}
+
+/// The shared foul wording calls the royal piece "king"; say "phoenix" or "lion" where the
+/// variant's royal piece is one.
+fn royal_wording(variant: Variant, message: String) -> String {
+    let royal = variant.royal();
+    if royal == super::kind::VKind::King {
+        return message;
+    }
+    message.replace("the king on", &format!("the {royal} on"))
 }
 
 /// What a replay of a variant record found.
@@ -287,7 +304,7 @@ pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
                 f.code(),
                 Some(mover),
                 Some(text.clone()),
-                f.to_string(),
+                royal_wording(variant, f.to_string()),
             ));
             if over.is_none() {
                 over = Some((ply, "foul", Some(mover.flip()), false));

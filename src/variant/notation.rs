@@ -312,20 +312,20 @@ impl VPosition {
         }
         // Move number.
         if fairy_hand.is_some() {
-            // Fairy-Stockfish: half-move clock, then the full-move number.
-            if let Some(&(at, s)) = fields.get(3) {
-                let full: u32 = s.parse().map_err(|_| {
-                    err(
-                        "move number",
-                        at,
-                        format!("`{s}` is not a full-move number"),
-                    )
-                })?;
-                pos.move_number = 2 * full.max(1) - 1 + u32::from(pos.side == Color::White);
-            } else if let Some(&(at, s)) = fields.get(2) {
-                s.parse::<u32>().map_err(|_| {
-                    err("move number", at, format!("`{s}` is not a half-move clock"))
-                })?;
+            // Fairy-Stockfish: optional `-` fields (castling, en passant), the half-move
+            // clock, then the full-move number.
+            let rest = &fields[2.min(fields.len())..];
+            for (k, &(at, s)) in rest.iter().enumerate() {
+                let last = k + 1 == rest.len();
+                if s == "-" && !last {
+                    continue;
+                }
+                let n: u32 = s
+                    .parse()
+                    .map_err(|_| err("move number", at, format!("`{s}` is not a move counter")))?;
+                if last && rest.len() >= 2 {
+                    pos.move_number = 2 * n.max(1) - 1 + u32::from(pos.side == Color::White);
+                }
             }
         } else if let Some(&(at, s)) = fields.get(3) {
             pos.move_number = s
@@ -333,14 +333,13 @@ impl VPosition {
                 .ok()
                 .filter(|&n: &u32| n >= 1)
                 .ok_or_else(|| err("move number", at, format!("`{s}` is not a move number")))?;
-        }
-        if fields.len() > if fairy_hand.is_some() { 4 } else { 4 } {
-            let (at, s) = fields[4];
-            return Err(err(
-                "move number",
-                at,
-                format!("unexpected `{s}` after the SFEN"),
-            ));
+            if let Some(&(at, s)) = fields.get(4) {
+                return Err(err(
+                    "move number",
+                    at,
+                    format!("unexpected `{s}` after the SFEN"),
+                ));
+            }
         }
         Ok(pos)
     }
@@ -476,6 +475,8 @@ mod tests {
         assert_eq!(pos.to_sfen(), "rbsgk/4p/5/P4/KGSBR b - 1");
         let pos = VPosition::from_sfen_as("gle/1c1/1C1/ELG[Cc] b 0 3", None).unwrap();
         assert_eq!(pos.to_sfen(), "gle/1c1/1C1/ELG w Cc 6");
+        let pos = VPosition::from_sfen_as("rp2k/2sgp/5/+bKBG1/2S1R[] w - - 0 8", None).unwrap();
+        assert_eq!(pos.to_sfen(), "rp2k/2sgp/5/+bKBG1/2S1R b - 15");
     }
 
     #[test]

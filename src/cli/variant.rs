@@ -1,0 +1,540 @@
+//! `--variant NAME`: the small variants' route through the record subcommands.
+//!
+//! A command takes this route when `--variant` names a variant other than standard shogi, or
+//! when an input file (`.sfen`, `.usi`, `.txt`, read ahead) holds a position of another
+//! variant (a 5x5 board is minishogi, ...). Records are `.sfen`/`.usi` lines (see
+//! [`shogi_tool::variant::game`]); standard input is read only with `--variant`. A record of
+//! another variant than `--variant` names is an error that names both.
+
+use std::io::{Read, Write};
+
+use anyhow::{bail, Context};
+use shogi_tool::batch::Input;
+use shogi_tool::diag::{Item, OutcomeJson, Validation};
+use shogi_tool::text::SourceText;
+use shogi_tool::variant::game::{self, VRecord, VReport, VRules};
+use shogi_tool::variant::{usi, VMove, VPosition, Variant};
+use shogi_tool::views::Located;
+
+use super::exit::ExitCode;
+use super::inputs::InputArgs;
+
+/// A `--sfen` value of a command that also takes the smaller variants: the text as given,
+/// and the standard position when it is one (a variant's position is read later, when
+/// `--variant` is known).
+#[derive(Clone, Debug)]
+pub struct AnySfen {
+    /// The value as given.
+    pub text: String,
+    /// The standard position, or why the text is none.
+    pub standard: Result<Located, String>,
+}
+
+impl AnySfen {
+    /// The standard position, or the error that it is none.
+    pub fn located(&self) -> anyhow::Result<&Located> {
+        self.standard.as_ref().map_err(|e| anyhow::anyhow!("{e}"))
+    }
+}
+
+/// Parses a `--sfen` value: the standard grammar, or the board of a smaller variant.
+pub fn parse_any_sfen(s: &str) -> Result<AnySfen, String> {
+    let standard = super::values::parse_sfen(s);
+    if let Err(e) = &standard {
+        let t = s.trim();
+        let t = t.strip_prefix("position").map_or(t, str::trim_start);
+        let board = t.strip_prefix("sfen").map_or(t, str::trim_start);
+        let board = board.split(" moves").next().unwrap_or(board);
+        let is_variant = board.split_whitespace().next().is_some_and(|b| {
+            // Anything but a 9-rank board may be a variant's (read and judged later).
+            b.contains('[') || b.split('/').count() != 9
+        });
+        if !is_variant {
+            return Err(e.clone());
+        }
+    }
+    Ok(AnySfen {
+        text: s.to_string(),
+        standard,
+    })
+}
+
+/// Parses a `--variant` name or alias.
+pub fn parse_variant(s: &str) -> Result<Variant, String> {
+    s.parse()
+        .map_err(|e: shogi_tool::variant::UnknownVariant| e.to_string())
+}
+
+/// Which variant route, if any, the inputs take: `Some(forced)` for the variant route.
+fn route(input: &InputArgs) -> Option<Option<Variant>> {
+    if let Some(v) = input.variant {
+        if v != Variant::Standard {
+            return Some(Some(v));
+        }
+    }
+    let sniffed = input.paths.iter().any(|p| {
+        let path = std::path::Path::new(p);
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !matches!(ext.to_ascii_lowercase().as_str(), "sfen" | "usi" | "txt") {
+            return false;
+        }
+        let mut head = Vec::new();
+        let ok = std::fs::File::open(path)
+            .and_then(|f| f.take(64 * 1024).read_to_end(&mut head))
+            .is_ok();
+        ok && game::detect(&String::from_utf8_lossy(&head)).is_some_and(|v| v != Variant::Standard)
+    });
+    sniffed.then_some(input.variant)
+}
+
+/// The inputs' texts, in order (an unreadable input carries its message).
+fn read_inputs(input: &InputArgs) -> anyhow::Result<Vec<(String, Result<String, String>)>> {
+    let (inputs, errors) = input.input_stream()?;
+    let mut out: Vec<(String, Result<String, String>)> = errors
+        .into_iter()
+        .map(|e| (e.path.clone(), Err(e.message)))
+        .collect();
+    for i in inputs {
+        let name = i.display();
+        let text = match &i {
+            Input::Stdin => {
+                let mut s = String::new();
+                std::io::stdin()
+                    .read_to_string(&mut s)
+                    .map(|_| s)
+                    .map_err(|e| format!("cannot read standard input: {e}"))
+            }
+            Input::File(p) => std::fs::read(p)
+                .map_err(|e| format!("cannot read {name}: {e}"))
+                .and_then(|b| {
+                    String::from_utf8(b)
+                        .map_err(|_| format!("{name}: variant records are read as UTF-8"))
+                }),
+            Input::Unreadable { message, .. } => Err(message.clone()),
+        };
+        out.push((name, text));
+    }
+    Ok(out)
+}
+
+fn validation(path: &str, index: usize, rec: &VRecord, rep: &VReport) -> Validation {
+    let mut errors: Vec<Item> = Vec::new();
+    if let Some((column, message)) = &rec.error {
+        errors.push(Item {
+            ply: None,
+            line: Some(rec.line),
+            column: Some(*column),
+            code: "parse-error",
+            side: None,
+            mv: None,
+            message: message.clone(),
+            variation: None,
+            json_path: None,
+        });
+    } else {
+        errors.extend(rep.errors.iter().map(Item::from));
+    }
+    Validation {
+        path: path.to_string(),
+        record: index,
+        format: Some("usi"),
+        encoding: Some("utf-8"),
+        encoding_reason: None,
+        plies: rep.plies,
+        outcome: OutcomeJson {
+            winner: rep.outcome.winner.map(|c| c.name()),
+            reason: rep.outcome.reason,
+        },
+        fouls: rep.fouls.iter().map(Item::from).collect(),
+        warnings: rep.warnings.iter().map(Item::from).collect(),
+        errors,
+        impasse: None,
+    }
+}
+
+/// The JSON line of a validation with the `variant` key first.
+fn json_with_variant(v: &Validation, variant: Option<Variant>) -> String {
+    let json = v.to_json();
+    match variant {
+        Some(var) => format!("{{\"variant\":\"{}\",{}", var.name(), &json[1..]),
+        None => json,
+    }
+}
+
+/// `validate` on the variant route; `None` when the inputs take the standard route.
+pub fn validate(
+    input: &InputArgs,
+    json: bool,
+    quiet: bool,
+    deny_warnings: bool,
+) -> anyhow::Result<Option<ExitCode>> {
+    let Some(forced) = route(input) else {
+        return Ok(None);
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let (mut files, mut records, mut fouls, mut warnings, mut unreadable) = (0, 0, 0, 0, 0);
+    for (path, text) in read_inputs(input)? {
+        files += 1;
+        let text = match text {
+            Ok(t) => t,
+            Err(message) => {
+                unreadable += 1;
+                let v = Validation::unreadable(&path, &message);
+                let mut buf = String::new();
+                if json {
+                    buf = v.to_json() + "\n";
+                } else {
+                    v.to_human(None, &mut buf);
+                }
+                out.write_all(buf.as_bytes())?;
+                continue;
+            }
+        };
+        let recs = game::read_lines(&text, forced);
+        let source = SourceText::new(text);
+        for (k, rec) in recs.iter().enumerate() {
+            let rep = game::replay(rec, VRules::default());
+            let v = validation(&path, k, rec, &rep);
+            records += 1;
+            fouls += usize::from(!v.fouls.is_empty());
+            warnings += usize::from(!v.warnings.is_empty());
+            unreadable += usize::from(!v.errors.is_empty());
+            let mut buf = String::new();
+            if json {
+                buf = json_with_variant(&v, rec.variant()) + "\n";
+            } else if !(quiet && v.fouls.is_empty() && v.warnings.is_empty() && v.errors.is_empty())
+            {
+                v.to_human(Some(&source), &mut buf);
+            }
+            out.write_all(buf.as_bytes())?;
+        }
+    }
+    out.flush()?;
+    if !json && !quiet {
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        eprintln!(
+            "checked {records} record{} in {files} file{}: {fouls} with fouls, {warnings} with warnings, {unreadable} with errors",
+            s(records),
+            s(files)
+        );
+    }
+    Ok(Some(if unreadable > 0 {
+        ExitCode::Error
+    } else if fouls > 0 || (deny_warnings && warnings > 0) {
+        ExitCode::Fouls
+    } else {
+        ExitCode::Success
+    }))
+}
+
+/// `positions` on the variant route; `None` when the inputs take the standard route.
+pub fn positions(
+    input: &InputArgs,
+    ply: Option<usize>,
+    final_only: bool,
+) -> anyhow::Result<Option<ExitCode>> {
+    let Some(forced) = route(input) else {
+        return Ok(None);
+    };
+    let mut out = String::new();
+    let mut failed = false;
+    for (path, text) in read_inputs(input)? {
+        let text = match text {
+            Ok(t) => t,
+            Err(m) => {
+                eprintln!("shogi-tool: {m}");
+                failed = true;
+                continue;
+            }
+        };
+        for (k, rec) in game::read_lines(&text, forced).iter().enumerate() {
+            if let Some((column, message)) = &rec.error {
+                eprintln!("{path}:{}:{column}: {message}", rec.line);
+                failed = true;
+                continue;
+            }
+            let rep = game::replay(rec, VRules::default());
+            if let Some(e) = rep.errors.first() {
+                eprintln!("{path}:{}: {}", rec.line, e.message);
+                failed = true;
+            }
+            match (ply, final_only) {
+                (Some(n), _) => match rep.positions.get(n) {
+                    Some(p) => out.push_str(&format!("{}\n", p.to_sfen())),
+                    None => {
+                        eprintln!("{path}#{k}: the main line has no ply {n}");
+                        failed = true;
+                    }
+                },
+                (None, true) => {
+                    if let Some(p) = rep.positions.last() {
+                        out.push_str(&format!("{}\n", p.to_sfen()));
+                    }
+                }
+                (None, false) => {
+                    for (i, p) in rep.positions.iter().enumerate() {
+                        out.push_str(&format!("{i}\t{}\n", p.to_sfen()));
+                    }
+                }
+            }
+        }
+    }
+    std::io::stdout().lock().write_all(out.as_bytes())?;
+    Ok(Some(if failed {
+        ExitCode::Error
+    } else {
+        ExitCode::Success
+    }))
+}
+
+/// Reads `--sfen` text (`startpos`, an SFEN or Fairy-Stockfish FEN, optionally followed by
+/// `moves ...`) for a variant, if it is one: `None` for standard shogi.
+pub fn position_from_sfen(
+    sfen: &str,
+    variant: Option<Variant>,
+) -> anyhow::Result<Option<VPosition>> {
+    let t = sfen.trim();
+    let standard_start = t == "startpos" || t.starts_with("startpos ");
+    if variant.is_none_or(|v| v == Variant::Standard) {
+        if standard_start {
+            return Ok(None);
+        }
+        let board = t.strip_prefix("sfen").map_or(t, str::trim_start);
+        let detected = game::detect(board);
+        if variant.is_some() && detected.is_some_and(|d| d != Variant::Standard) {
+            bail!(
+                "the position is {} ({}), but --variant says standard",
+                detected.unwrap(),
+                detected.unwrap().title()
+            );
+        }
+        if detected.is_none_or(|d| d == Variant::Standard) {
+            return Ok(None);
+        }
+    }
+    let line = if t.starts_with("startpos") || t.starts_with("sfen ") || t.starts_with("position ")
+    {
+        t.to_string()
+    } else {
+        format!("sfen {t}")
+    };
+    let recs = game::read_lines(&line, variant);
+    let rec = recs.first().context("no position given")?;
+    if let Some((column, message)) = &rec.error {
+        bail!("cannot use --sfen `{sfen}`: column {column}: {message}");
+    }
+    let rep = game::replay(rec, VRules::default());
+    if let Some(f) = rep.fouls.first().or(rep.errors.first()) {
+        bail!("cannot use --sfen `{sfen}`: ply {}: {}", f.ply, f.message);
+    }
+    Ok(rep.positions.last().cloned())
+}
+
+/// `perft` on the variant route; `None` for standard shogi.
+pub fn perft_command(
+    sfen: Option<&str>,
+    variant: Option<Variant>,
+    depth: u32,
+    divide: bool,
+) -> anyhow::Result<Option<ExitCode>> {
+    let Some(pos) = position_from_sfen(sfen.unwrap_or("startpos"), variant)? else {
+        return Ok(None);
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let total = if divide {
+        let mut total = 0;
+        for (m, n) in shogi_tool::variant::divide(&pos, depth) {
+            writeln!(out, "{}: {n}", usi(pos.variant(), m))?;
+            total += n;
+        }
+        if depth == 0 {
+            1
+        } else {
+            total
+        }
+    } else {
+        shogi_tool::variant::perft(&pos, depth)
+    };
+    writeln!(out, "{total}")?;
+    Ok(Some(ExitCode::Success))
+}
+
+/// A text diagram of a variant position: ranks from `a`, files from the highest; upper case
+/// for the first player (`b`), lower case for the second; hands below and above.
+pub fn diagram(pos: &VPosition) -> String {
+    let v = pos.variant();
+    let hand = |color: shogi_tool::shogi::Color| {
+        let mut s = String::new();
+        for &k in v.kinds() {
+            let n = pos.hand_count(color, k);
+            if n > 0 {
+                s.push_str(&format!(
+                    " {}{}",
+                    k,
+                    if n > 1 {
+                        format!(" x{n}")
+                    } else {
+                        String::new()
+                    }
+                ));
+            }
+        }
+        if s.is_empty() {
+            " none".into()
+        } else {
+            s
+        }
+    };
+    let mut out = format!("{} ({})\n", v.title(), v.name());
+    out.push_str(&format!(
+        "white (second player) in hand:{}\n",
+        hand(shogi_tool::shogi::Color::White)
+    ));
+    out.push_str(" ");
+    for f in (1..=v.files()).rev() {
+        out.push_str(&format!("  {f}"));
+    }
+    out.push('\n');
+    for r in 1..=v.ranks() {
+        out.push(' ');
+        for f in (1..=v.files()).rev() {
+            let sq = shogi_tool::shogi::Square::new(f, r).expect("on the board");
+            match pos.piece_at(sq) {
+                None => out.push_str("  ."),
+                Some(p) => {
+                    let t = v.kind_text(p.kind);
+                    let t = if p.color == shogi_tool::shogi::Color::White {
+                        t.to_ascii_lowercase()
+                    } else {
+                        t
+                    };
+                    out.push_str(&format!("{t:>3}"));
+                }
+            }
+        }
+        out.push_str(&format!("  {}\n", (b'a' + r - 1) as char));
+    }
+    out.push_str(&format!(
+        "black (first player) in hand:{}\n",
+        hand(shogi_tool::shogi::Color::Black)
+    ));
+    out.push_str(&format!("{} to move\n", pos.side_to_move().name()));
+    out
+}
+
+/// Every legal move of a variant position, one USI move a line.
+pub fn moves_text(pos: &VPosition, square: Option<shogi_tool::shogi::Square>) -> String {
+    let mut out = String::new();
+    for m in pos.legal_moves() {
+        if let (Some(sq), VMove::Normal { from, .. }) = (square, m) {
+            if from != sq {
+                continue;
+            }
+        } else if square.is_some() {
+            continue;
+        }
+        out.push_str(&usi(pos.variant(), m));
+        out.push('\n');
+    }
+    out
+}
+
+/// For each kind the side to move holds: where it may be dropped, and why not elsewhere.
+pub fn drops_text(pos: &VPosition) -> String {
+    let v = pos.variant();
+    let us = pos.side_to_move();
+    let mut out = String::new();
+    for &kind in v.kinds() {
+        if pos.hand_count(us, kind) == 0 {
+            continue;
+        }
+        let mut legal = Vec::new();
+        let mut illegal = Vec::new();
+        for sq in pos.squares() {
+            if pos.piece_at(sq).is_some() {
+                continue;
+            }
+            match pos.diagnose(VMove::Drop { kind, to: sq }) {
+                Ok(()) => legal.push(sq.to_string()),
+                Err(f) => illegal.push(format!("  {sq}: {} ({})", f.code(), f)),
+            }
+        }
+        out.push_str(&format!("{kind}: {}\n", legal.join(" ")));
+        for l in illegal {
+            out.push_str(&l);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The position `board`, `moves` and `drops` show, when it is a variant's: from `--sfen`, or
+/// from a record file of a variant (`--record`, `--ply`).
+pub fn locate(args: &super::board::PositionArgs) -> anyhow::Result<Option<VPosition>> {
+    if let Some(sfen) = &args.sfen {
+        return position_from_sfen(&sfen.text, args.variant);
+    }
+    let Some(path) = &args.path else {
+        if args.variant.is_some_and(|v| v != Variant::Standard) {
+            bail!("give --sfen or a record file for --variant");
+        }
+        return Ok(None);
+    };
+    let input = InputArgs {
+        paths: vec![path.clone()],
+        files_from: None,
+        shard: None,
+        from: None,
+        encoding: args.encoding,
+        strict: false,
+        jobs: 1,
+        max_file_size: u64::MAX,
+        max_line_length: usize::MAX,
+        max_variations: 0,
+        max_variation_depth: 0,
+        variant: args.variant,
+    };
+    let Some(forced) = route(&input) else {
+        return Ok(None);
+    };
+    let (_, text) = read_inputs(&input)?
+        .into_iter()
+        .next()
+        .context("no input")?;
+    let text = text.map_err(anyhow::Error::msg)?;
+    let recs = game::read_lines(&text, forced);
+    let rec = recs
+        .get(args.record)
+        .with_context(|| format!("{path} holds no record {}", args.record))?;
+    if let Some((column, message)) = &rec.error {
+        bail!("{path}:{}:{column}: {message}", rec.line);
+    }
+    let rep = game::replay(rec, VRules::default());
+    let pos = match args.ply {
+        Some(n) => rep
+            .positions
+            .get(n)
+            .with_context(|| format!("{path}#{}: the main line has no ply {n}", args.record))?,
+        None => rep.positions.last().context("no position")?,
+    };
+    Ok(Some(pos.clone()))
+}
+
+/// Refuses a standard-only command (`impasse`) for another variant, saying so.
+pub fn standard_only(command: &str, input: &InputArgs, sfen: Option<&str>) -> anyhow::Result<()> {
+    let variant = match (input.variant, sfen) {
+        (Some(v), _) if v != Variant::Standard => Some(v),
+        (_, Some(s)) => game::detect(s.trim().strip_prefix("sfen").unwrap_or(s).trim())
+            .filter(|&v| v != Variant::Standard),
+        _ => route(input).flatten(),
+    };
+    if let Some(v) = variant {
+        bail!("`{command}` scores entering-king (impasse) points, a rule of standard shogi only; {} ({v}) has no such rule", v.title());
+    }
+    if route(input).is_some() {
+        bail!("`{command}` is for standard shogi only; these records are of another variant");
+    }
+    Ok(())
+}

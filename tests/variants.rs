@@ -1,0 +1,408 @@
+//! The small variants (`shogi_tool::variant`): perft suites from Fairy-Stockfish and an
+//! independent Shogi 3x4 implementation (`testdata/perft/<variant>.perft`, made by
+//! `scripts/variant_reference.py`), random legal games that must validate clean and end in the
+//! oracle's final position (`testdata/variants/`), foul fixtures (`testdata/variant-fouls/`,
+//! with the JSON `validate` must print), a property test per variant, and the CLI.
+//!
+//! Perft counts above 200,000 leaves run only with `SHOGI_TOOL_FULL_PERFT=1`. Regenerate the
+//! fixtures' JSON with `UPDATE_EXPECT=1 cargo test --test variants` and review the diff.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use shogi_tool::shogi::{Position, Square};
+use shogi_tool::variant::game::{self, VRules};
+use shogi_tool::variant::{perft, VKind, VMove, VPosition, Variant};
+
+const SMALL: [Variant; 5] = [
+    Variant::Minishogi,
+    Variant::Gorogoro,
+    Variant::GorogoroPlus,
+    Variant::Torishogi,
+    Variant::Dobutsu,
+];
+
+fn data(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata")
+        .join(rel)
+}
+
+fn bin() -> Command {
+    Command::cargo_bin("shogi-tool").unwrap()
+}
+
+// ------------------------------------------------------------------ perft suites
+
+struct Case {
+    id: String,
+    sfen: String,
+    depths: Vec<(u32, u64)>,
+}
+
+fn read_suite(path: &Path) -> (Variant, Vec<Case>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut variant = None;
+    let mut cases: Vec<Case> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match word {
+            "variant" => variant = Some(rest.parse::<Variant>().unwrap()),
+            "id" => cases.push(Case {
+                id: rest.to_string(),
+                sfen: String::new(),
+                depths: Vec::new(),
+            }),
+            "sfen" => cases.last_mut().unwrap().sfen = rest.to_string(),
+            "perft" => {
+                let (d, c) = rest.split_once(' ').unwrap();
+                let case = cases.last_mut().unwrap();
+                case.depths.push((d.parse().unwrap(), c.parse().unwrap()));
+            }
+            _ => panic!("{}: unknown line `{line}`", path.display()),
+        }
+    }
+    (variant.expect("a `variant` line"), cases)
+}
+
+fn run_suite(v: Variant) {
+    let path = data(&format!("perft/{}.perft", v.name()));
+    let (variant, cases) = read_suite(&path);
+    assert_eq!(variant, v);
+    assert!(
+        cases.len() >= 11,
+        "{v}: the start and at least 10 random positions"
+    );
+    let full = std::env::var_os("SHOGI_TOOL_FULL_PERFT").is_some();
+    let mut failures = Vec::new();
+    for case in &cases {
+        let pos = VPosition::from_sfen_as(&case.sfen, Some(v))
+            .unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        for &(depth, expected) in &case.depths {
+            if expected > 200_000 && !full {
+                continue;
+            }
+            let got = perft(&pos, depth);
+            if got != expected {
+                failures.push(format!(
+                    "{v} {} depth {depth}: expected {expected}, got {got}",
+                    case.id
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn perft_minishogi() {
+    run_suite(Variant::Minishogi);
+}
+
+#[test]
+fn perft_gorogoro() {
+    run_suite(Variant::Gorogoro);
+}
+
+#[test]
+fn perft_gorogoroplus() {
+    run_suite(Variant::GorogoroPlus);
+}
+
+#[test]
+fn perft_torishogi() {
+    run_suite(Variant::Torishogi);
+}
+
+#[test]
+fn perft_dobutsu() {
+    run_suite(Variant::Dobutsu);
+}
+
+/// The generic core plays standard shogi too: it must agree with the tuned core.
+#[test]
+fn generic_core_agrees_with_the_standard_core() {
+    for sfen in [
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "7nk/7p1/9/7N1/9/9/9/9/4K4 b GLP 1",
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+    ] {
+        let fast = Position::from_sfen(sfen).unwrap();
+        let generic = VPosition::from_sfen_as(sfen, Some(Variant::Standard)).unwrap();
+        for d in 1..=2 {
+            assert_eq!(
+                perft(&generic, d),
+                shogi_tool::shogi::perft::perft(&fast, d),
+                "{sfen} depth {d}"
+            );
+        }
+    }
+}
+
+// ------------------------------------------------------------------ random games
+
+#[test]
+fn random_games_validate_clean_and_end_in_the_oracles_position() {
+    for v in SMALL {
+        let games = std::fs::read_to_string(data(&format!("variants/{}.usi", v.name()))).unwrap();
+        let finals =
+            std::fs::read_to_string(data(&format!("variants/{}.final", v.name()))).unwrap();
+        let records = game::read_lines(&games, Some(v));
+        let finals: Vec<&str> = finals.lines().collect();
+        assert!(records.len() >= 10, "{v}");
+        assert_eq!(records.len(), finals.len(), "{v}");
+        for (k, (rec, fin)) in records.iter().zip(&finals).enumerate() {
+            let (plies, oracle) = fin.split_once('\t').unwrap();
+            let rep = game::replay(rec, VRules::default());
+            assert!(rep.fouls.is_empty(), "{v} game {k}: {:?}", rep.fouls);
+            assert!(rep.errors.is_empty(), "{v} game {k}: {:?}", rep.errors);
+            assert_eq!(rep.plies, plies.parse::<usize>().unwrap(), "{v} game {k}");
+            let ours = rep.positions.last().unwrap();
+            let theirs = VPosition::from_sfen_as(oracle, Some(v)).unwrap();
+            let strip = |p: &VPosition| p.to_sfen().rsplit_once(' ').unwrap().0.to_string();
+            assert_eq!(strip(ours), strip(&theirs), "{v} game {k}");
+        }
+    }
+}
+
+#[test]
+fn cli_validates_random_games_and_prints_the_final_positions() {
+    for v in SMALL {
+        let path = data(&format!("variants/{}.usi", v.name()));
+        // Detected from the SFEN boards, no --variant needed.
+        bin().arg("validate").arg(&path).assert().success();
+        let out = bin()
+            .args(["positions", "--final", "--variant", v.name()])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let finals =
+            std::fs::read_to_string(data(&format!("variants/{}.final", v.name()))).unwrap();
+        for (line, fin) in String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .zip(finals.lines())
+        {
+            let oracle = VPosition::from_sfen_as(fin.split_once('\t').unwrap().1, Some(v)).unwrap();
+            let ours = VPosition::from_sfen_as(line, Some(v)).unwrap();
+            assert_eq!(
+                ours.to_sfen().rsplit_once(' ').unwrap().0,
+                oracle.to_sfen().rsplit_once(' ').unwrap().0
+            );
+        }
+    }
+}
+
+// ------------------------------------------------------------------ property test
+
+/// A small deterministic generator (no dependency on the order of a hash map or a crate).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Every board move (any source and destination on the board, with and without promotion)
+/// and every drop of every kind of the game.
+fn every_move(pos: &VPosition) -> Vec<VMove> {
+    let squares: Vec<Square> = pos.squares().collect();
+    let mut out = Vec::new();
+    for &from in &squares {
+        for &to in &squares {
+            for promote in [false, true] {
+                out.push(VMove::Normal { from, to, promote });
+            }
+        }
+    }
+    for &kind in pos.variant().kinds() {
+        for k in [kind, kind.promote().unwrap_or(kind)] {
+            for &to in &squares {
+                out.push(VMove::Drop { kind: k, to });
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn along_random_games_generated_moves_are_legal_and_others_get_a_reason() {
+    let mut rng = Lcg(17);
+    for v in SMALL {
+        for game in 0..4 {
+            let mut pos = VPosition::start(v);
+            for ply in 0..60 {
+                if pos.is_over() {
+                    // A 3x4 campmate ended the game (later moves are `moves-after-end`).
+                    break;
+                }
+                let legal = pos.legal_moves();
+                for m in every_move(&pos) {
+                    let verdict = pos.diagnose(m);
+                    assert_eq!(
+                        verdict.is_ok(),
+                        legal.contains(&m),
+                        "{v} game {game} ply {ply} {}: {} {:?}",
+                        pos.to_sfen(),
+                        pos.usi(m),
+                        verdict
+                    );
+                    if let Err(f) = verdict {
+                        assert!(!f.code().is_empty() && !f.to_string().is_empty());
+                    }
+                }
+                if legal.is_empty() {
+                    break;
+                }
+                pos.play(legal[rng.below(legal.len())]).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn kinds_outside_the_game_cannot_be_dropped() {
+    let pos = VPosition::start(Variant::Minishogi);
+    let f = pos
+        .diagnose(VMove::Drop {
+            kind: VKind::Lance,
+            to: Square::new(3, 3).unwrap(),
+        })
+        .unwrap_err();
+    assert_eq!(f.code(), "illegal-move");
+}
+
+// ------------------------------------------------------------------ foul fixtures
+
+#[test]
+fn every_variant_foul_fixture_gives_its_expected_json() {
+    let dir = data("variant-fouls");
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| !n.ends_with(".json"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 15, "fixtures missing: {names:?}");
+    for v in SMALL {
+        assert!(
+            names.iter().any(|n| n.starts_with(v.name())),
+            "no fixture for {v}"
+        );
+    }
+    let mut failures = Vec::new();
+    for name in &names {
+        let out = bin()
+            .current_dir(&dir)
+            .args(["validate", "--format", "json", name])
+            .output()
+            .unwrap();
+        let got = String::from_utf8(out.stdout).unwrap();
+        let expected_path = dir.join(format!("{name}.expected.json"));
+        if update {
+            std::fs::write(&expected_path, &got).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if got != expected {
+            failures.push(format!("{name}:\n  expected {expected}  got      {got}"));
+        }
+        let has_foul = got.contains("\"fouls\":[{");
+        assert_eq!(out.status.code(), Some(i32::from(has_foul)), "{name}");
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ------------------------------------------------------------------ command line
+
+#[test]
+fn perft_takes_a_variant_or_detects_it() {
+    bin()
+        .args(["perft", "--variant", "mini", "3"])
+        .assert()
+        .success()
+        .stdout("2512\n");
+    bin()
+        .args(["perft", "--sfen", "gle/1c1/1C1/ELG[-] w 0 1", "4"])
+        .assert()
+        .success()
+        .stdout("346\n");
+    bin()
+        .args(["perft", "--variant", "5x6+", "--divide", "1"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("L*5b: 1").and(predicates::str::ends_with("39\n")));
+}
+
+#[test]
+fn sfen_errors_name_field_and_byte() {
+    bin()
+        .args([
+            "perft",
+            "--variant",
+            "minishogi",
+            "--sfen",
+            "rbsgk/4p/6/P4/KGSBR b - 1",
+            "1",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "SFEN board field, byte 9: rank 3 has 6 files, this variant (minishogi) has 5",
+        ));
+}
+
+#[test]
+fn a_record_of_another_variant_is_an_error_naming_both() {
+    let out = bin()
+        .args(["validate", "--format", "json", "--variant", "tori"])
+        .arg(data("variant-fouls/minishogi-nifu.usi"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let s = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        s.contains("the record is minishogi (5x5 board), but --variant says torishogi"),
+        "{s}"
+    );
+}
+
+#[test]
+fn impasse_is_for_standard_shogi_only() {
+    bin()
+        .args(["impasse", "--sfen", "rbsgk/4p/5/P4/KGSBR b - 1"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("standard shogi only"));
+}
+
+#[test]
+fn board_moves_and_drops_show_variant_positions() {
+    bin()
+        .args(["board", "--variant", "3x4", "--sfen", "startpos"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("Shogi 3x4 (dobutsu)"));
+    bin()
+        .args(["moves", "--variant", "dobutsu", "--sfen", "startpos"])
+        .assert()
+        .success()
+        .stdout("1d1c\n2c2b\n2d3c\n2d1c\n");
+    bin()
+        .args(["drops", "--sfen", "3k3/7/7/2S4/2S4/7/3K3 b S 1"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("5c: swallow-file"));
+}
+
+use predicates::prelude::PredicateBooleanExt;
