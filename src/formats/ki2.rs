@@ -218,6 +218,14 @@ impl Reader {
                 self.push_node(NodeKind::Ending(Box::new(Ending::new(kind, trimmed))), no);
                 return;
             }
+            if let Some((kind, winner)) = ja::ending_with_side(trimmed) {
+                // One naming the side (`先手 反則負け`): it states the winner.
+                self.warn_after_ending(no, col);
+                let mut ending = Ending::new(kind, trimmed);
+                ending.stated_winner = winner;
+                self.push_node(NodeKind::Ending(Box::new(ending)), no);
+                return;
+            }
         }
         match self.pre.header_line(&mut self.record, line, at, no) {
             Ok(true) => return,

@@ -252,40 +252,46 @@ pub fn main_line_positions(record: &Record, mut visit: impl FnMut(usize, &Positi
 pub fn correct_piece_names(record: &Record) -> Option<(Record, Vec<Finding>)> {
     let start = record.start.position().ok()?;
     let mut fixes: Vec<(NodeId, Move, PieceKind, Finding)> = Vec::new();
-    let mut stack: Vec<(NodeId, Position, usize)> = record
-        .tree
-        .children(super::MoveTree::ROOT)
-        .map(|id| (id, start.clone(), 0))
-        .collect();
-    while let Some((id, mut pos, ply)) = stack.pop() {
-        let node = record.tree.node(id);
-        let NodeKind::Move(entry) = &node.kind else {
-            continue;
-        };
-        let mover = entry.mover.unwrap_or_else(|| pos.side_to_move());
-        let (mv, claim) = resolve_claimed_piece(&pos, entry);
-        if let Claim::Mismatch { claimed, actual } = claim {
-            let after = match mv {
-                Move::Normal { promote: true, .. } => actual.promote().unwrap_or(actual),
-                _ => actual,
+    // Lines are followed by first children; a sibling is queued with a copy of the position
+    // before it, so positions are copied only where the tree branches.
+    let mut stack: Vec<(NodeId, Position, usize)> = Vec::new();
+    if let Some(first) = record.tree.root().first_child() {
+        stack.push((first, start, 0));
+    }
+    while let Some((first, mut pos, mut ply)) = stack.pop() {
+        let mut current = Some(first);
+        while let Some(id) = current {
+            let node = record.tree.node(id);
+            if let Some(sibling) = node.next_sibling() {
+                stack.push((sibling, pos.clone(), ply));
+            }
+            current = node.first_child();
+            let NodeKind::Move(entry) = &node.kind else {
+                continue;
             };
-            let finding = Finding {
-                ply: ply + 1,
-                line: (node.line > 0).then_some(node.line),
-                code: "piece-mismatch",
-                side: Some(mover),
-                mv: Some(mv.to_usi()),
-                message: format!(
-                    "the record moves a {claimed}, but a {actual} stands on the source square; it is written as the {actual}'s move"
-                ),
-                variation: None,
-            };
-            fixes.push((id, mv, after, finding));
-        }
-        let (_, carried_out) = pos.play_lenient(mv, mover);
-        if carried_out {
-            for child in record.tree.children(id) {
-                stack.push((child, pos.clone(), ply + 1));
+            let mover = entry.mover.unwrap_or_else(|| pos.side_to_move());
+            let (mv, claim) = resolve_claimed_piece(&pos, entry);
+            ply += 1;
+            if let Claim::Mismatch { claimed, actual } = claim {
+                let after = match mv {
+                    Move::Normal { promote: true, .. } => actual.promote().unwrap_or(actual),
+                    _ => actual,
+                };
+                let finding = Finding {
+                    ply,
+                    line: (node.line > 0).then_some(node.line),
+                    code: "piece-mismatch",
+                    side: Some(mover),
+                    mv: Some(mv.to_usi()),
+                    message: format!(
+                        "the record moves a {claimed}, but a {actual} stands on the source square; it is written as the {actual}'s move"
+                    ),
+                    variation: None,
+                };
+                fixes.push((id, mv, after, finding));
+            }
+            if !pos.play_lenient(mv, mover).1 {
+                break;
             }
         }
     }
@@ -1078,6 +1084,41 @@ mod tests {
         let r = record(&["7g7f"], Some(Ending::new(EndingKind::Checkmate, "詰み")));
         let rep = replay(&r, &ReplayOptions::default());
         assert!(rep.warnings.iter().any(|w| w.code == "result-mismatch"));
+    }
+
+    #[test]
+    fn a_piece_name_the_board_contradicts_is_played_when_the_piece_can_move_so() {
+        use crate::shogi::PieceKind;
+        // Black's bishop promotes on 3c; then the record calls the horse a bishop (3c-5e is a
+        // diagonal move the horse can make); in the second record it calls it a rook on a
+        // move no horse can make (3c-3a).
+        let mut r = record(&["7g7f", "3c3d", "8h3c+", "3a4b", "3c5e", "8c8d"], None);
+        let ids: Vec<_> = r.tree.main_line().collect();
+        if let NodeKind::Move(e) = &mut r.tree.node_mut(ids[4]).kind {
+            e.piece = Some(PieceKind::Bishop);
+        }
+        let rep = replay(&r, &ReplayOptions::default());
+        assert!(rep.fouls.is_empty(), "{:?}", rep.fouls);
+        let codes: Vec<_> = rep.warnings.iter().map(|w| (w.code, w.ply)).collect();
+        assert_eq!(codes, [("piece-mismatch", 5)]);
+        let (fixed, found) = correct_piece_names(&r).unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            fixed.tree.main_line_moves().nth(4).unwrap().piece,
+            Some(PieceKind::Horse)
+        );
+        assert!(replay(&fixed, &ReplayOptions::default())
+            .warnings
+            .is_empty());
+        // A name whose piece cannot make the move stays a foul.
+        let mut r = record(&["7g7f", "3c3d", "8h3c+", "3a4b", "3c3a"], None);
+        let ids: Vec<_> = r.tree.main_line().collect();
+        if let NodeKind::Move(e) = &mut r.tree.node_mut(ids[4]).kind {
+            e.piece = Some(PieceKind::Rook);
+        }
+        let rep = replay(&r, &ReplayOptions::default());
+        assert_eq!(rep.fouls[0].code, "illegal-move");
+        assert!(correct_piece_names(&r).is_none());
     }
 
     #[test]
