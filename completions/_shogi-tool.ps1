@@ -86,6 +86,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace existing files')
+            [CompletionResult]::new('--kif-funari', '--kif-funari', [CompletionResultType]::ParameterName, 'KIF output: write a declined promotion as `不成` (`２二角不成(88)`); by default it is the move without `成`, as the common programs write and read it')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

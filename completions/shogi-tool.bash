@@ -241,7 +241,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__convert)
-            opts="-j -o -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --to --output --out-dir --output-encoding --force --csa-version --quiet --color --help --version"
+            opts="-j -o -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --to --output --out-dir --output-encoding --force --csa-version --kif-funari --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

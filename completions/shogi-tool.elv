@@ -81,6 +81,7 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --color 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`'
             cand --strict 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
             cand --force 'Replace existing files'
+            cand --kif-funari 'KIF output: write a declined promotion as `不成` (`２二角不成(88)`); by default it is the move without `成`, as the common programs write and read it'
             cand -q 'Print only results and errors: no progress bar, summary line or warnings'
             cand --quiet 'Print only results and errors: no progress bar, summary line or warnings'
             cand -h 'Print help (see more with ''--help'')'

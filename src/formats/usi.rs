@@ -416,8 +416,7 @@ fn write(record: &Record, style: Style) -> Written {
         None => start.position().ok(),
     };
     let mut to_move = start_setup.map_or_else(|| start.setup().side_to_move, |s| s.side_to_move);
-    let mut words = 0usize;
-    for entry in record.tree.main_line_moves() {
+    for (i, entry) in record.tree.main_line_moves().enumerate() {
         let mut mv = entry.mv;
         if let Some(p) = pos.as_mut() {
             if let Some(mover) = entry.mover {
@@ -429,9 +428,8 @@ fn write(record: &Record, style: Style) -> Written {
         } else {
             to_move = entry.mover.unwrap_or(to_move).flip();
         }
-        text.push_str(if words == 0 { " moves " } else { " " });
+        text.push_str(if i == 0 { " moves " } else { " " });
         push_usi(&mut text, mv);
-        words += 1;
     }
 
     let mut dropped = Vec::new();
