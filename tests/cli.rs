@@ -941,3 +941,60 @@ mod diagnostics {
             .stderr(predicate::str::starts_with("shogi-tool: error: "));
     }
 }
+
+/// The examples `--help` shows use files that exist, and work.
+mod help_examples {
+    use super::*;
+
+    #[test]
+    fn every_runnable_example_of_every_subcommand_succeeds() {
+        let bin = assert_cmd::cargo::cargo_bin("shogi-tool");
+        let mut ran = 0;
+        for sub in [
+            "validate",
+            "convert",
+            "stats",
+            "positions",
+            "impasse",
+            "board",
+            "drops",
+            "moves",
+            "guide",
+            "perft",
+            "completions",
+        ] {
+            let out = tool().args([sub, "--help"]).output().unwrap();
+            let help = String::from_utf8(out.stdout).unwrap();
+            let examples = help
+                .split("Examples:\n")
+                .nth(1)
+                .unwrap_or_else(|| panic!("`{sub} --help` has no examples"));
+            assert!(help.contains("Exit status:\n  0  "), "{sub}: {help}");
+            for line in examples
+                .lines()
+                .take_while(|l| l.starts_with("  shogi-tool "))
+            {
+                let line = line.split(" # ").next().unwrap().trim();
+                // Lines that write files or need a collection of your own are shown, not run.
+                if [">", "|", "&&", " -o ", "--out-dir", "games/", "part"]
+                    .iter()
+                    .any(|s| line.contains(s))
+                {
+                    continue;
+                }
+                let script = line.replacen("shogi-tool", &format!("'{}'", bin.display()), 1);
+                let status = std::process::Command::new("sh")
+                    .args(["-c", &format!("{script} >/dev/null 2>&1")])
+                    .current_dir(root())
+                    .status()
+                    .unwrap();
+                assert!(
+                    matches!(status.code(), Some(0) | Some(1)),
+                    "`{line}` exits {status}"
+                );
+                ran += 1;
+            }
+        }
+        assert!(ran >= 15, "only {ran} examples ran");
+    }
+}

@@ -45,7 +45,25 @@ const KNOWN_FOULS: &[(&str, &str)] = &[
     ),
 ];
 
+/// Reported as ignored when the corpus is absent, so the skip shows in every test run (not
+/// only with `--nocapture`); passes when it is there.
 #[test]
+#[cfg_attr(
+    corpus_missing,
+    ignore = "../shared/corpus is not there: the corpus tests are skipped"
+)]
+fn corpus_missing_skips_the_corpus_tests() {
+    assert!(
+        corpus().is_some(),
+        "build.rs found the corpus; it has gone since"
+    );
+}
+
+#[test]
+#[cfg_attr(
+    corpus_missing,
+    ignore = "../shared/corpus is not there: the corpus tests are skipped"
+)]
 fn every_corpus_file_is_read() {
     let Some(dir) = corpus() else {
         eprintln!("skipped: ../shared/corpus is not there");
@@ -133,6 +151,10 @@ fn every_corpus_file_is_read() {
 /// Every corpus record converted to every format and read back replays to the same final
 /// position with no new fouls.
 #[test]
+#[cfg_attr(
+    corpus_missing,
+    ignore = "../shared/corpus is not there: the corpus tests are skipped"
+)]
 fn every_corpus_record_converts_to_every_format_and_back() {
     use shogi_tool::batch::{read_input, Input, ReadOptions};
     use shogi_tool::formats::{self, write};

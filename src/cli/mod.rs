@@ -14,8 +14,11 @@ pub mod docs;
 pub mod drops;
 pub mod exit;
 pub mod guide;
+pub mod help;
 pub mod impasse;
 pub mod inputs;
+#[cfg(test)]
+mod man;
 pub mod moves;
 pub mod perft;
 pub mod positions;
@@ -30,7 +33,14 @@ use clap::{Parser, Subcommand};
 
 /// Read, validate, convert and summarise shogi game records.
 #[derive(Debug, Parser)]
-#[command(name = "shogi-tool", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "shogi-tool",
+    version,
+    about,
+    long_about = None,
+    propagate_version = true,
+    after_long_help = help::TOP
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -52,26 +62,37 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Replay every record and report fouls, warnings and errors.
+    #[command(after_long_help = help::VALIDATE)]
     Validate(validate::Args),
     /// Convert records between formats, saying what the target cannot carry.
+    #[command(after_long_help = help::CONVERT)]
     Convert(convert::Args),
     /// Aggregate statistics of a collection (in parallel; shards can be merged).
+    #[command(after_long_help = help::STATS)]
     Stats(stats::Args),
     /// Print the SFEN of every position of each record's main line.
+    #[command(after_long_help = help::POSITIONS)]
     Positions(positions::Args),
     /// Score a position's entering-king (impasse) points and judge the declaration rules.
+    #[command(after_long_help = help::IMPASSE)]
     Impasse(impasse::Args),
     /// Show a position as a KIF board diagram or an SVG picture.
+    #[command(after_long_help = help::BOARD)]
     Board(board::Args),
     /// List where each piece in hand may be dropped, and why not elsewhere.
+    #[command(after_long_help = help::DROPS)]
     Drops(drops::Args),
     /// List every legal move with its promotion choice.
+    #[command(after_long_help = help::MOVES)]
     Moves(moves::Args),
     /// Show how each piece moves, unpromoted and promoted, and when it promotes.
+    #[command(after_long_help = help::GUIDE)]
     Guide(guide::Args),
     /// Count the leaf nodes of the legal-move tree (the rules core's correctness and speed check).
+    #[command(after_long_help = help::PERFT)]
     Perft(perft::Args),
     /// Print a shell completion script.
+    #[command(after_long_help = help::COMPLETIONS)]
     Completions(completions::Args),
     /// Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the
     /// peer benchmark harness).
