@@ -571,3 +571,41 @@ mod conversion_keeps_every_record {
         );
     }
 }
+
+mod standard_input {
+    use super::*;
+
+    #[test]
+    fn a_terminal_on_standard_input_gets_a_hint() {
+        // Before: the tool waited silently for input. Needs `script` (util-linux) for a
+        // terminal; skipped without it.
+        if std::process::Command::new("script")
+            .arg("--version")
+            .output()
+            .is_err()
+        {
+            println!("skipped: no `script` to give the tool a terminal");
+            return;
+        }
+        let bin = assert_cmd::cargo::cargo_bin("shogi-tool");
+        let out = Command::new("script")
+            .args(["-qec", &format!("{} validate", bin.display()), "/dev/null"])
+            .write_stdin("")
+            .timeout(std::time::Duration::from_secs(20))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("reading records from standard input; Ctrl-D to end"),
+            "{text}"
+        );
+        // A pipe gets no hint.
+        let out = tool()
+            .args(["validate", "--from", "csa"])
+            .write_stdin("PI\n+\n+7776FU\n")
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("Ctrl-D"));
+    }
+}
