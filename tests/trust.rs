@@ -152,6 +152,22 @@ mod unread_input {
         assert!(!text.contains("unknown-line"), "{text}");
     }
 
+    #[test]
+    fn json_that_is_not_jkf_is_not_a_record() {
+        // Before: a `stats --format json` output saved as `.json` was one clean empty game.
+        let dir = tempfile::tempdir().unwrap();
+        let json = dir.path().join("part.json");
+        let out = tool()
+            .args(["stats", "-q", "--format", "json"])
+            .arg(sample("fouls.csa"))
+            .output()
+            .unwrap();
+        std::fs::write(&json, out.stdout).unwrap();
+        let (code, got) = validate_json(&[json.to_str().unwrap()]);
+        assert_eq!(code, 2);
+        assert_eq!(codes(&got[0], "errors"), ["not-a-record"]);
+    }
+
     fn nothing_to_read(dir: &Path, expect: &[&str]) {
         let out_dir = tempfile::tempdir().unwrap();
         let commands: [&[&str]; 4] = [
