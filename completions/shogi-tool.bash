@@ -119,7 +119,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__bench__subcmd__replay)
-            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --color --help --version"
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -165,6 +165,10 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --variant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -177,7 +181,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__board)
-            opts="-h -V --ply --record --sfen --from --encoding --format --highlight --letters --color --help --version"
+            opts="-h -V --ply --record --sfen --from --encoding --variant --format --highlight --letters --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -201,6 +205,10 @@ _shogi__tool() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -241,7 +249,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__convert)
-            opts="-j -o -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --to --output --out-dir --output-encoding --force --csa-version --kif-funari --quiet --color --help --version"
+            opts="-j -o -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --to --output --out-dir --output-encoding --force --csa-version --kif-funari --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -287,6 +295,10 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --variant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --to)
                     COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
                     return 0
@@ -323,7 +335,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__drops)
-            opts="-h -V --ply --record --sfen --from --encoding --piece --format --letters --color --help --version"
+            opts="-h -V --ply --record --sfen --from --encoding --variant --piece --format --letters --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -347,6 +359,10 @@ _shogi__tool() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --piece)
@@ -587,7 +603,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__impasse)
-            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --sfen --handicap --ply --impasse-rule --format --color --help --version"
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --sfen --handicap --ply --impasse-rule --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -630,6 +646,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 --max-variation-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -665,7 +685,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__moves)
-            opts="-h -V --ply --record --sfen --from --encoding --square --format --color --help --version"
+            opts="-h -V --ply --record --sfen --from --encoding --variant --square --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -691,6 +711,10 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
                     return 0
                     ;;
+                --variant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --square)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -711,13 +735,17 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__perft)
-            opts="-h -V --sfen --divide --no-bulk --force --color --help --version"
+            opts="-h -V --sfen --divide --no-bulk --force --variant --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --sfen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -733,7 +761,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__positions)
-            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --ply --final --color --help --version"
+            opts="-j -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --ply --final --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -776,6 +804,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 --max-variation-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -795,7 +827,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__stats)
-            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --format --games --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --color --help --version"
+            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --games --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -838,6 +870,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 --max-variation-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -881,7 +917,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__validate)
-            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --format --max-moves --impasse-rule --deny-warnings --quiet --color --help --version"
+            opts="-j -q -h -V --files-from --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --max-moves --impasse-rule --deny-warnings --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -924,6 +960,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 --max-variation-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

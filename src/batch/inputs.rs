@@ -88,6 +88,7 @@ pub fn discover_lazily(paths: &[String]) -> (Discovered, Vec<InputError>) {
     let discovered = Discovered {
         pending,
         walking: None,
+        walked: Walked::default(),
     };
     (discovered, errors)
 }
@@ -103,6 +104,77 @@ enum Named {
 pub struct Discovered {
     pending: std::collections::VecDeque<Named>,
     walking: Option<(std::path::PathBuf, Walk)>,
+    walked: Walked,
+}
+
+/// What the walk of the directories has searched and skipped so far, to say why nothing was
+/// found (see [`Discovered::nothing_found`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Walked {
+    /// The directories named, in order.
+    pub dirs: Vec<String>,
+    /// Regular files skipped because their extension is not a record format's.
+    pub other_files: usize,
+    /// Their extensions (`txt`, or empty for none), each once, in the order met.
+    pub other_extensions: Vec<String>,
+    /// Hidden files and directories skipped.
+    pub hidden: usize,
+    /// Inputs taken (files and unreadable entries).
+    pub taken: usize,
+}
+
+impl Discovered {
+    /// What the walk has searched and skipped so far.
+    pub fn walked(&self) -> &Walked {
+        &self.walked
+    }
+
+    /// When the paths gave no input at all (an empty directory, or one holding no record
+    /// file), a sentence saying what was searched and what was skipped; `None` once an input
+    /// was found. Call it after the iterator returned `None`.
+    pub fn nothing_found(&self) -> Option<String> {
+        let w = &self.walked;
+        if w.taken > 0 {
+            return None;
+        }
+        let searched = match w.dirs.as_slice() {
+            [] => "no path".to_string(),
+            [one] => format!("the directory {one}"),
+            many => format!("{} directories ({})", many.len(), many.join(", ")),
+        };
+        let mut message = format!("no record file found in {searched}");
+        if w.other_files > 0 {
+            let exts: Vec<String> = w
+                .other_extensions
+                .iter()
+                .take(5)
+                .map(|e| {
+                    if e.is_empty() {
+                        "no extension".to_string()
+                    } else {
+                        format!(".{e}")
+                    }
+                })
+                .collect();
+            message.push_str(&format!(
+                "; {} file{} skipped: not a record extension ({}); name such files directly, with --from FORMAT, to read them",
+                w.other_files,
+                if w.other_files == 1 { "" } else { "s" },
+                exts.join(", ")
+            ));
+        }
+        if w.hidden > 0 {
+            message.push_str(&format!(
+                "; {} hidden entr{} skipped",
+                w.hidden,
+                if w.hidden == 1 { "y" } else { "ies" }
+            ));
+        }
+        if w.other_files == 0 && w.hidden == 0 {
+            message.push_str(": it holds no file");
+        }
+        Some(message)
+    }
 }
 
 type Walk = walkdir::FilterEntry<walkdir::IntoIter, fn(&walkdir::DirEntry) -> bool>;
@@ -113,17 +185,26 @@ impl Iterator for Discovered {
     fn next(&mut self) -> Option<Input> {
         loop {
             if let Some((dir, walk)) = &mut self.walking {
-                match walk.next() {
-                    Some(entry) => match to_input(dir, entry) {
-                        Some(input) => return Some(input),
+                let next = walk.next();
+                self.walked.hidden += HIDDEN_SKIPPED.with(|n| n.replace(0));
+                match next {
+                    Some(entry) => match to_input(dir, entry, &mut self.walked) {
+                        Some(input) => {
+                            self.walked.taken += 1;
+                            return Some(input);
+                        }
                         None => continue,
                     },
                     None => self.walking = None,
                 }
             }
             match self.pending.pop_front()? {
-                Named::Input(input) => return Some(input),
+                Named::Input(input) => {
+                    self.walked.taken += 1;
+                    return Some(input);
+                }
                 Named::Dir(dir) => {
+                    self.walked.dirs.push(dir.display().to_string());
                     let walk = walker(&dir);
                     self.walking = Some((dir, walk));
                 }
@@ -134,7 +215,11 @@ impl Iterator for Discovered {
 
 fn walker(dir: &Path) -> Walk {
     fn visible(e: &walkdir::DirEntry) -> bool {
-        e.depth() == 0 || !is_hidden(e.file_name())
+        let shown = e.depth() == 0 || !is_hidden(e.file_name());
+        if !shown {
+            HIDDEN_SKIPPED.with(|n| n.set(n.get() + 1));
+        }
+        shown
     }
     walkdir::WalkDir::new(dir)
         .follow_links(true)
@@ -143,12 +228,33 @@ fn walker(dir: &Path) -> Walk {
         .filter_entry(visible as fn(&walkdir::DirEntry) -> bool)
 }
 
+thread_local! {
+    /// Hidden entries the walk's filter skipped on this thread (the filter is a plain `fn`).
+    static HIDDEN_SKIPPED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// The input an entry of the walk of `dir` is: a record file, something unreadable, or
-/// nothing (a directory, a file of another kind).
-fn to_input(dir: &Path, entry: walkdir::Result<walkdir::DirEntry>) -> Option<Input> {
+/// nothing (a directory, a file of another kind, counted in `walked`).
+fn to_input(
+    dir: &Path,
+    entry: walkdir::Result<walkdir::DirEntry>,
+    walked: &mut Walked,
+) -> Option<Input> {
     match entry {
         Ok(e) if e.file_type().is_file() && has_record_extension(e.path()) => {
             Some(Input::File(e.into_path()))
+        }
+        Ok(e) if e.file_type().is_file() => {
+            walked.other_files += 1;
+            let ext = e
+                .path()
+                .extension()
+                .map(|x| x.to_string_lossy().to_ascii_lowercase())
+                .unwrap_or_default();
+            if !walked.other_extensions.contains(&ext) {
+                walked.other_extensions.push(ext);
+            }
+            None
         }
         Ok(_) => None,
         Err(e) => {

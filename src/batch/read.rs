@@ -64,6 +64,41 @@ struct Loaded {
     decoded: text::Decoded,
     /// Decoding problems, given to every record of the input.
     issues: Vec<ReadIssue>,
+    /// Where the text holds replacement characters (U+FFFD), undecodable bytes or not.
+    replaced: Replaced,
+    /// What to say about the encoding when a damaged record cannot be read (the declaration,
+    /// or what detection would have chosen).
+    encoding_hint: String,
+}
+
+/// The lines of a text that hold U+FFFD, sorted, and where the first one is.
+#[derive(Debug, Default)]
+struct Replaced {
+    lines: Vec<u32>,
+    first: (u32, u32),
+}
+
+impl Replaced {
+    fn of(text: &str) -> Replaced {
+        if !text.contains('\u{FFFD}') {
+            return Replaced::default();
+        }
+        let mut r = Replaced::default();
+        for (i, line) in text.split('\n').enumerate() {
+            if let Some(at) = line.find('\u{FFFD}') {
+                let n = i as u32 + 1;
+                if r.lines.is_empty() {
+                    r.first = (n, line[..at].chars().count() as u32 + 1);
+                }
+                r.lines.push(n);
+            }
+        }
+        r
+    }
+
+    fn holds(&self, line: u32) -> bool {
+        self.lines.binary_search(&line).is_ok()
+    }
 }
 
 /// Reads `input` into records.
@@ -216,17 +251,63 @@ fn no_record(path: &str) -> String {
 /// the variation limits.
 fn finish_record(r: &mut Record, loaded: &Loaded, options: &ReadOptions) {
     check_variation_limits(r, options);
+    let unreadable = reject_if_unreadable(r, loaded);
     r.source.path = loaded.path.clone();
     r.source.encoding = Some(loaded.decoded.encoding.name());
     r.source.encoding_reason = Some(loaded.decoded.reason.name());
     r.source.bom = loaded.decoded.bom;
     for issue in &loaded.issues {
+        if unreadable && issue.code == "invalid-bytes" {
+            continue; // said in the record's error
+        }
         if options.strict && issue.code == "invalid-bytes" {
             r.errors.push(issue.clone());
         } else {
             r.warnings.push(issue.clone());
         }
     }
+}
+
+/// A record of which no move could be read, whose lines that were not understood hold
+/// replacement characters (U+FFFD: bytes that did not decode, or text damaged before it was
+/// saved), is an error that names the cause, said once: the warnings about those lines are
+/// dropped. Returns whether the record was rejected.
+fn reject_if_unreadable(r: &mut Record, loaded: &Loaded) -> bool {
+    let replaced = &loaded.replaced;
+    if replaced.lines.is_empty() || r.tree.main_line_moves().next().is_some() {
+        return false;
+    }
+    let on_damaged = |i: &ReadIssue| replaced.holds(i.line);
+    let damaged = r.warnings.iter().any(on_damaged) || r.errors.iter().any(on_damaged);
+    if !damaged {
+        return false;
+    }
+    r.warnings
+        .retain(|w| !on_damaged(w) && w.code != "unknown-line");
+    r.errors
+        .retain(|e| !on_damaged(e) && e.code != "not-a-record");
+    let (line, column) = replaced.first;
+    let n = replaced.lines.len();
+    let cause = if loaded.decoded.invalid.is_empty() {
+        "the file itself holds them: its text was damaged before it was saved".to_string()
+    } else {
+        format!(
+            "its bytes are not valid {}{}",
+            loaded.decoded.encoding.display_name(),
+            loaded.encoding_hint
+        )
+    };
+    r.errors.push(ReadIssue::new(
+        "unreadable-text",
+        line,
+        column,
+        format!(
+            "no move could be read: {n} line{} hold{} replacement characters (U+FFFD), the first at line {line}, column {column}; {cause}",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "s" } else { "" },
+        ),
+    ));
+    true
 }
 
 /// Reads and decodes `input` and settles its format; a failure is the input's whole result.
@@ -276,10 +357,11 @@ fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
             "{path} holds binary data (NUL bytes), not a game record"
         ));
     }
-    let decoded = text::decode_owned(bytes, extension.as_deref(), options.encoding);
+    let (decoded, encoding_hint) = decode(bytes, extension.as_deref(), options.encoding);
+    let by_extension = extension.as_deref().and_then(Format::from_extension);
     let format = options
         .from
-        .or_else(|| extension.as_deref().and_then(Format::from_extension))
+        .or(by_extension)
         .or_else(|| formats::detect::sniff(&decoded.text));
     let Some(format) = format else {
         return Err(Box::new(FileRead {
@@ -304,23 +386,128 @@ fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
         }));
     }
     let mut issues = Vec::new();
-    for bad in &decoded.invalid {
-        issues.push(ReadIssue::new(
-            "invalid-bytes",
-            bad.line as u32,
-            bad.column as u32,
-            bad.to_string(),
-        ));
+    let mut format = format;
+    if options.from.is_none() && by_extension == Some(format) {
+        if let Some(other) = formats::other_format(&decoded.text, format) {
+            issues.push(ReadIssue::new(
+                "format-mismatch",
+                1,
+                1,
+                format!(
+                    "{path} holds {} text, not {}, as its extension says: read as {} (rename it, or pass --from {})",
+                    other.name().to_uppercase(),
+                    format.name().to_uppercase(),
+                    other.name().to_uppercase(),
+                    other.name()
+                ),
+            ));
+            format = other;
+        }
+    }
+    if let Some(issue) = invalid_bytes_issue(&decoded, &encoding_hint) {
+        issues.push(issue);
     }
     for note in &decoded.notes {
         issues.push(ReadIssue::new("encoding", 1, 1, note.clone()));
     }
+    let replaced = Replaced::of(&decoded.text);
     Ok(Loaded {
         path,
         format,
         decoded,
         issues,
+        replaced,
+        encoding_hint,
     })
+}
+
+/// Decodes `bytes` as `choice` says, with what to say about the encoding if bytes do not
+/// decode: when the user forced an encoding, the declaration or the encoding detection would
+/// have chosen (the bytes are kept for that only then).
+fn decode(
+    bytes: Vec<u8>,
+    extension: Option<&str>,
+    choice: EncodingChoice,
+) -> (text::Decoded, String) {
+    let EncodingChoice::Forced(forced) = choice else {
+        let decoded = text::decode_owned(bytes, extension, choice);
+        let hint = format!(
+            " (chosen by {}; if it is another, say which with --encoding)",
+            reason_phrase(decoded.reason)
+        );
+        return (decoded, hint);
+    };
+    let decoded = text::decode(&bytes, extension, choice);
+    if decoded.invalid.is_empty() {
+        return (decoded, String::new());
+    }
+    let auto = text::decode(&bytes, extension, EncodingChoice::Auto);
+    let hint = if auto.encoding == forced {
+        format!(" (as --encoding {} says)", forced.name())
+    } else {
+        let clean = if auto.invalid.is_empty() {
+            ", which decodes every byte"
+        } else {
+            ""
+        };
+        format!(
+            " (as --encoding {} says); {} {}{clean}: try --encoding {} or auto",
+            forced.name(),
+            match auto.reason {
+                text::DetectionReason::Declaration => "the file declares",
+                text::DetectionReason::Bom => "the file's byte order mark says",
+                _ => "detection would choose",
+            },
+            auto.encoding.display_name(),
+            auto.encoding.name()
+        )
+    };
+    (decoded, hint)
+}
+
+/// How an encoding was chosen, in words.
+fn reason_phrase(reason: text::DetectionReason) -> &'static str {
+    match reason {
+        text::DetectionReason::Bom => "the byte order mark",
+        text::DetectionReason::Declaration => "the file's declaration",
+        text::DetectionReason::Extension => "the extension",
+        text::DetectionReason::Forced => "--encoding",
+        _ => "the content",
+    }
+}
+
+/// The bytes that did not decode, said once for the whole input: a single run as it is, many
+/// as how many, on how many lines, and where the first is.
+fn invalid_bytes_issue(decoded: &text::Decoded, hint: &str) -> Option<ReadIssue> {
+    let first = decoded.invalid.first()?;
+    let forced = decoded.reason == text::DetectionReason::Forced;
+    let message = if decoded.invalid.len() == 1 {
+        if forced {
+            format!("{first}{hint}")
+        } else {
+            first.to_string()
+        }
+    } else {
+        let mut lines: Vec<usize> = decoded.invalid.iter().map(|b| b.line).collect();
+        lines.dedup();
+        format!(
+            "{} runs of bytes on {} line{} are not valid {} and are shown as U+FFFD, the first ({}) at line {}, column {}{}",
+            decoded.invalid.len(),
+            lines.len(),
+            if lines.len() == 1 { "" } else { "s" },
+            first.encoding.display_name(),
+            first.hex(),
+            first.line,
+            first.column,
+            if forced { hint } else { "" },
+        )
+    };
+    Some(ReadIssue::new(
+        "invalid-bytes",
+        first.line as u32,
+        first.column as u32,
+        message,
+    ))
 }
 
 /// Reads the file `p` (named `path` to the user) through one open handle, whose metadata

@@ -1,6 +1,10 @@
 //! Collection statistics that merge: every figure is a count, a sum or a histogram, so the
 //! statistics of shards add up (`+=`) to exactly those of one run over everything, and medians
-//! and percentiles come from the exact per-ply histogram.
+//! and percentiles come from the exact per-ply histogram (sparse: a 19,447-ply game counts as
+//! 19,447 plies, not as "long").
+//!
+//! Records that could not be read are counted and listed as failures, and nothing else: every
+//! game figure (formats, lengths, outcomes, openings, win rates) is over the records read.
 
 use std::collections::BTreeMap;
 use std::ops::AddAssign;
@@ -10,8 +14,9 @@ use serde::{Deserialize, Serialize};
 use crate::diag::Validation;
 use crate::record::{EndingKind, Record, Start};
 
-/// Game lengths above this share the last histogram slot.
-pub const MAX_TRACKED_PLIES: usize = 2000;
+/// Game lengths from this on share the last bucket of the printed histogram (the counts
+/// themselves are exact at every length).
+pub const HISTOGRAM_OVERFLOW_PLIES: usize = 500;
 
 /// A failure to read a file or a record.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -31,9 +36,9 @@ pub struct Stats {
     pub files: u64,
     /// Files that could not be read at all.
     pub files_failed: u64,
-    /// Records read.
+    /// Records read (those that failed are not among them).
     pub records: u64,
-    /// Records with errors that stopped reading.
+    /// Records with errors that stopped reading; counted here and in `failures` only.
     pub records_failed: u64,
     /// Every failure, sorted by path and record.
     pub failures: Vec<Failure>,
@@ -66,8 +71,13 @@ pub struct Stats {
     pub opening_plies: usize,
     /// Sum of main-line plies over all records read.
     pub plies_total: u64,
-    /// `length_histogram[n]`: records with `n` plies (the last slot: that many or more).
-    pub length_histogram: Vec<u64>,
+    /// Records read by their exact number of main-line plies (only lengths that occur).
+    pub length_histogram: BTreeMap<usize, u64>,
+    /// Which inputs were counted: the wrapping sum of a hash of each input's path, as 16 hex
+    /// digits. It adds up like the counts, so merged shards give the fingerprint of one run;
+    /// `stats --merge` refuses two parts with the same one (the same part given twice).
+    #[serde(default)]
+    pub inputs_fingerprint: String,
 }
 
 impl Stats {
@@ -77,6 +87,24 @@ impl Stats {
             opening_plies,
             ..Stats::default()
         }
+    }
+
+    /// Counts an input (whether or not it can be read) in [`Stats::inputs_fingerprint`].
+    pub fn add_input(&mut self, path: &str) {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in path.bytes() {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self.set_fingerprint(self.fingerprint().wrapping_add(h));
+    }
+
+    fn fingerprint(&self) -> u64 {
+        u64::from_str_radix(&self.inputs_fingerprint, 16).unwrap_or(0)
+    }
+
+    fn set_fingerprint(&mut self, f: u64) {
+        self.inputs_fingerprint = format!("{f:016x}");
     }
 
     /// Counts a file that could not be read.
@@ -98,7 +126,6 @@ impl Stats {
     /// Like [`Stats::add_record`], with the facts taken from the record beforehand (so the
     /// record itself can be dropped first).
     pub fn add(&mut self, facts: &RecordFacts, v: &Validation, opening: &str) {
-        self.records += 1;
         if let Some(e) = v.errors.first() {
             self.records_failed += 1;
             self.failures.push(Failure {
@@ -109,7 +136,9 @@ impl Stats {
                     None => e.message.clone(),
                 },
             });
+            return;
         }
+        self.records += 1;
         *self
             .formats
             .entry(v.format.unwrap_or("unknown").into())
@@ -157,11 +186,7 @@ impl Stats {
             *self.openings.entry(opening.to_string()).or_default() += 1;
         }
         self.plies_total += v.plies as u64;
-        let slot = v.plies.min(MAX_TRACKED_PLIES);
-        if self.length_histogram.len() <= slot {
-            self.length_histogram.resize(slot + 1, 0);
-        }
-        self.length_histogram[slot] += 1;
+        *self.length_histogram.entry(v.plies).or_default() += 1;
     }
 
     /// Sorts the failure list (after merging, so output does not depend on scheduling).
@@ -171,7 +196,7 @@ impl Stats {
 
     /// Records counted in the length histogram.
     fn counted(&self) -> u64 {
-        self.length_histogram.iter().sum()
+        self.length_histogram.values().sum()
     }
 
     /// Mean game length in plies.
@@ -192,13 +217,26 @@ impl Stats {
         }
         let rank = ((p / 100.0) * n as f64).ceil().max(1.0) as u64;
         let mut seen = 0;
-        for (plies, &count) in self.length_histogram.iter().enumerate() {
+        for (&plies, &count) in &self.length_histogram {
             seen += count;
             if seen >= rank {
                 return plies;
             }
         }
-        self.length_histogram.len().saturating_sub(1)
+        self.length_histogram
+            .keys()
+            .next_back()
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The longest game read, in plies.
+    pub fn max_plies(&self) -> usize {
+        self.length_histogram
+            .keys()
+            .next_back()
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Black's and white's share of the decisive games, in percent.
@@ -221,6 +259,10 @@ fn add_maps(a: &mut BTreeMap<String, u64>, b: BTreeMap<String, u64>) {
 
 impl AddAssign for Stats {
     fn add_assign(&mut self, o: Stats) {
+        let fingerprint = self.fingerprint().wrapping_add(o.fingerprint());
+        if !self.inputs_fingerprint.is_empty() || !o.inputs_fingerprint.is_empty() {
+            self.set_fingerprint(fingerprint);
+        }
         self.files += o.files;
         self.files_failed += o.files_failed;
         self.records += o.records;
@@ -240,11 +282,8 @@ impl AddAssign for Stats {
         add_maps(&mut self.declarations, o.declarations);
         self.opening_plies = self.opening_plies.max(o.opening_plies);
         self.plies_total += o.plies_total;
-        if self.length_histogram.len() < o.length_histogram.len() {
-            self.length_histogram.resize(o.length_histogram.len(), 0);
-        }
-        for (i, c) in o.length_histogram.into_iter().enumerate() {
-            self.length_histogram[i] += c;
+        for (plies, c) in o.length_histogram {
+            *self.length_histogram.entry(plies).or_default() += c;
         }
     }
 }
@@ -311,11 +350,7 @@ mod tests {
     fn with_lengths(lengths: &[usize]) -> Stats {
         let mut s = Stats::new(0);
         for &l in lengths {
-            let slot = l.min(MAX_TRACKED_PLIES);
-            if s.length_histogram.len() <= slot {
-                s.length_histogram.resize(slot + 1, 0);
-            }
-            s.length_histogram[slot] += 1;
+            *s.length_histogram.entry(l).or_default() += 1;
             s.plies_total += l as u64;
         }
         s
@@ -328,6 +363,29 @@ mod tests {
         assert_eq!(s.percentile(0.0), 10);
         assert_eq!(s.percentile(100.0), 100);
         assert_eq!(s.mean_plies(), 40.0);
+    }
+
+    #[test]
+    fn long_games_keep_their_exact_length() {
+        let s = with_lengths(&[19_447, 3_000, 3_000, 120]);
+        assert_eq!(s.max_plies(), 19_447);
+        assert_eq!(s.percentile(100.0), 19_447);
+        assert_eq!(s.percentile(50.0), 3_000);
+        assert_eq!(s.percentile(1.0), 120);
+    }
+
+    #[test]
+    fn fingerprints_add_up_like_counts() {
+        let (mut a, mut b, mut all) = (Stats::new(6), Stats::new(6), Stats::new(6));
+        for p in ["x.kif", "y.csa"] {
+            a.add_input(p);
+            all.add_input(p);
+        }
+        b.add_input("z.usi");
+        all.add_input("z.usi");
+        assert_ne!(a.inputs_fingerprint, b.inputs_fingerprint);
+        a += b;
+        assert_eq!(a.inputs_fingerprint, all.inputs_fingerprint);
     }
 
     #[test]

@@ -42,14 +42,19 @@ pub struct Args {
     /// folders are created.
     #[arg(short = 'o', long, value_name = "FILE", conflicts_with = "out_dir")]
     pub output: Option<PathBuf>,
-    /// Write one file per record into DIR, named after its input with the new extension.
+    /// Write one file per record into DIR, named after its input's path below the PATH it was
+    /// found under (a file named directly: its name alone; `..` and roots never appear) with
+    /// the new extension, and `.N` before it for the N-th record of a file holding several.
+    /// Names are settled before anything is written: outputs that would share one keep their
+    /// source extension (`g.csa.kifu`, `g.usi.kifu`); if any output exists already, nothing
+    /// is written without --force.
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
     /// The output encoding (default: Shift_JIS for kif and ki2, UTF-8 otherwise; JKF is
     /// always UTF-8).
     #[arg(long, value_name = "ENC", value_enum, ignore_case = true)]
     pub output_encoding: Option<OutputEncodingArg>,
-    /// Replace existing files.
+    /// Replace files that existed before the run (outputs of one run never replace each other).
     #[arg(long)]
     pub force: bool,
     /// The CSA version written.
@@ -65,12 +70,14 @@ pub struct Args {
 
 /// One converted record.
 struct Converted {
-    /// Where it goes (with --out-dir).
-    target: Option<PathBuf>,
+    /// Its index in its input.
+    record: usize,
     bytes: Vec<u8>,
 }
 
 struct FileOutput {
+    /// The input's name as shown.
+    path: String,
     converted: Vec<Converted>,
     messages: Vec<String>,
     failed: bool,
@@ -103,7 +110,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         encoding = Encoding::Utf8;
     }
     let input_args = &args.input;
-    let (inputs, input_errors) = input_args.inputs()?;
+    let paths = input_args.all_paths()?;
+    let (inputs, input_errors) = input_args.input_stream_of(&paths)?;
+    let inputs: Vec<Input> = inputs.collect();
     let read_options = input_args.read_options();
     let options = WriteOptions {
         csa_version: match args.csa_version {
@@ -125,50 +134,85 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!("{} {}", style::error(), e.message);
         failed = true;
     }
-    let out_dir = args.out_dir.clone();
     let strict = args.input.strict;
     let quiet = args.quiet;
+    // With --out-dir every output's name is settled, and checked against the files already
+    // there, before anything is written.
+    let plan = match &args.out_dir {
+        Some(dir) => {
+            let plan = plan_targets(dir, &inputs, &paths, to, &read_options, input_args.jobs);
+            for note in &plan.notes {
+                eprintln!("shogi-tool: note: {note}");
+            }
+            if !args.force {
+                let existing: Vec<String> = plan
+                    .targets
+                    .iter()
+                    .flatten()
+                    .filter(|t| t.exists())
+                    .map(|t| t.display().to_string())
+                    .collect();
+                if !existing.is_empty() {
+                    eprintln!(
+                        "{} {} of the outputs exist{} already: {}; nothing written (--force replaces them)",
+                        style::error(),
+                        existing.len(),
+                        if existing.len() == 1 { "s" } else { "" },
+                        list_some(&existing)
+                    );
+                    return Ok(ExitCode::Error);
+                }
+            }
+            Some(plan)
+        }
+        None => None,
+    };
     let mut outputs: Vec<Converted> = Vec::new();
-    let mut written = 0usize;
+    let (mut files_written, mut records_written) = (0usize, 0usize);
     let mut write_failures = 0usize;
+    let mut index = 0usize;
     batch::run_ordered(
         inputs,
         input_args.jobs,
-        |input| {
-            convert_input(
-                input,
-                &read_options,
-                to,
-                &options,
-                encoding,
-                out_dir.as_deref(),
-                strict,
-                quiet,
-            )
-        },
+        |input| convert_input(input, &read_options, to, &options, encoding, strict, quiet),
         |o| {
             for m in &o.messages {
                 eprintln!("{m}");
             }
             failed |= o.failed;
-            if out_dir.is_some() {
-                for c in o.converted {
-                    let target = c.target.expect("a target with --out-dir");
-                    match write_atomically(&target, &c.bytes, args.force) {
-                        Ok(()) => written += 1,
-                        Err(e) => {
-                            eprintln!("{} {e:#}", style::error());
+            let targets = plan.as_ref().map(|p| &p.targets[index]);
+            index += 1;
+            match targets {
+                Some(targets) => {
+                    for c in o.converted {
+                        let Some(target) = targets.get(c.record) else {
+                            eprintln!(
+                                "{} {}: the file changed while it was converted (record {} is new); not written",
+                                style::error(),
+                                o.path,
+                                c.record
+                            );
                             write_failures += 1;
+                            continue;
+                        };
+                        match write_atomically(target, &c.bytes, args.force) {
+                            Ok(()) => {
+                                files_written += 1;
+                                records_written += 1;
+                            }
+                            Err(e) => {
+                                eprintln!("{} {e:#}", style::error());
+                                write_failures += 1;
+                            }
                         }
                     }
                 }
-            } else {
-                outputs.extend(o.converted);
+                None => outputs.extend(o.converted),
             }
             true
         },
     );
-    if out_dir.is_none() {
+    if plan.is_none() {
         if !holds_several(to) && outputs.len() > 1 {
             eprintln!(
                 "{} the inputs hold {} records, and a {} file holds one: give --out-dir DIR",
@@ -182,6 +226,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             eprintln!("{} nothing written (--strict)", style::error());
             return Ok(ExitCode::Error);
         }
+        let records = outputs.len();
         let bytes = join(to, outputs);
         match &args.output {
             Some(path) => {
@@ -193,6 +238,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 if let (Some(folder), false) = (new_folder, quiet) {
                     eprintln!("shogi-tool: created the folder {}", folder.display());
                 }
+                if !quiet {
+                    eprintln!(
+                        "wrote {} ({records} record{})",
+                        path.display(),
+                        if records == 1 { "" } else { "s" }
+                    );
+                }
             }
             None => {
                 let mut out = std::io::stdout().lock();
@@ -202,8 +254,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     } else if !quiet {
         eprintln!(
-            "wrote {written} file{}",
-            if written == 1 { "" } else { "s" }
+            "wrote {files_written} file{} ({records_written} record{})",
+            if files_written == 1 { "" } else { "s" },
+            if records_written == 1 { "" } else { "s" }
         );
     }
     Ok(if failed || write_failures > 0 {
@@ -211,6 +264,198 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::Success
     })
+}
+
+/// The first few items of a list, and how many more.
+fn list_some(items: &[String]) -> String {
+    let shown: Vec<&str> = items.iter().take(5).map(String::as_str).collect();
+    match items.len().saturating_sub(shown.len()) {
+        0 => shown.join(", "),
+        more => format!("{} and {more} more", shown.join(", ")),
+    }
+}
+
+/// Where each record of each input goes with `--out-dir`.
+struct Plan {
+    /// `targets[i][r]`: the output of record `r` of input `i`.
+    targets: Vec<Vec<PathBuf>>,
+    /// What was renamed to keep two outputs apart.
+    notes: Vec<String>,
+}
+
+/// Settles the output of every record before anything is written: each input's path below
+/// the PATH argument it was found under (a file named directly: its name alone), with the new
+/// extension, `.N` before it for the N-th record of a file holding several. Outputs that would
+/// share a name (`g.csa` and `g.usi`, or equal names in different arguments) keep their source
+/// extension (`g.csa.kifu`, `g.usi.kifu`), then a number, so no record overwrites another.
+/// The inputs are read once to count their records (the outputs are not held in memory).
+fn plan_targets(
+    dir: &Path,
+    inputs: &[Input],
+    paths: &[String],
+    to: Format,
+    read_options: &batch::ReadOptions,
+    jobs: usize,
+) -> Plan {
+    let roots: Vec<PathBuf> = paths
+        .iter()
+        .map(PathBuf::from)
+        .filter(|p| p.is_dir())
+        .collect();
+    let mut counts = Vec::with_capacity(inputs.len());
+    batch::run_ordered(
+        inputs.iter().cloned(),
+        jobs,
+        |input| {
+            batch::read_each(input, read_options, |_, _| ())
+                .results
+                .len()
+        },
+        |n| {
+            counts.push(n);
+            true
+        },
+    );
+    struct Slot {
+        rel: PathBuf,
+        record: Option<usize>,
+        name: String,
+        first_name: String,
+        source: String,
+    }
+    let mut slots: Vec<Vec<Slot>> = Vec::with_capacity(inputs.len());
+    for (input, &n) in inputs.iter().zip(&counts) {
+        let rel = relative_path(input, &roots);
+        let several = n > 1;
+        let stem = rel
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "record".into());
+        slots.push(
+            (0..n)
+                .map(|i| {
+                    let record = several.then_some(i);
+                    let name = output_name(&stem, record, to);
+                    Slot {
+                        first_name: name.clone(),
+                        name,
+                        record,
+                        rel: rel.clone(),
+                        source: match record {
+                            Some(i) => format!("{} (record {i})", input.display()),
+                            None => input.display(),
+                        },
+                    }
+                })
+                .collect(),
+        );
+    }
+    let key = |s: &Slot| -> String {
+        let mut p = s.rel.parent().map(Path::to_path_buf).unwrap_or_default();
+        p.push(&s.name);
+        p.to_string_lossy().to_lowercase()
+    };
+    let mut notes = Vec::new();
+    // Names used more than once (compared without case, as some file systems do).
+    let mut uses: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for s in slots.iter().flatten() {
+        *uses.entry(key(s)).or_default() += 1;
+    }
+    for s in slots.iter_mut().flatten() {
+        if uses[&key(s)] > 1 {
+            let file = s
+                .rel
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "record".into());
+            s.name = output_name(&file, s.record, to);
+        }
+    }
+    // Still equal (the same name in two arguments): a number, in input order.
+    let mut taken: std::collections::HashSet<String> = std::collections::HashSet::new();
+    for s in slots.iter_mut().flatten() {
+        if !taken.insert(key(s)) {
+            let base = s.name.clone();
+            let ext = format!(".{}", to.extension());
+            let body = base.strip_suffix(&ext).unwrap_or(&base).to_string();
+            let mut n = 2;
+            loop {
+                s.name = format!("{body}-{n}{ext}");
+                if taken.insert(key(s)) {
+                    break;
+                }
+                n += 1;
+            }
+        }
+    }
+    let renamed: Vec<String> = slots
+        .iter()
+        .flatten()
+        .filter(|s| s.name != s.first_name)
+        .map(|s| format!("{} -> {}", s.source, s.name))
+        .collect();
+    if !renamed.is_empty() {
+        notes.push(format!(
+            "{} output{} would have shared {} name with another, so {} the source extension: {}",
+            renamed.len(),
+            if renamed.len() == 1 { "" } else { "s" },
+            if renamed.len() == 1 { "its" } else { "their" },
+            if renamed.len() == 1 {
+                "it keeps"
+            } else {
+                "they keep"
+            },
+            list_some(&renamed)
+        ));
+    }
+    let targets = slots
+        .into_iter()
+        .map(|list| {
+            list.into_iter()
+                .map(|s| {
+                    let mut out = dir.to_path_buf();
+                    if let Some(parent) = s.rel.parent() {
+                        out.push(parent);
+                    }
+                    out.push(s.name);
+                    out
+                })
+                .collect()
+        })
+        .collect();
+    Plan { targets, notes }
+}
+
+/// `stem.ext`, or `stem.N.ext` for the N-th record of a file holding several.
+fn output_name(stem: &str, record: Option<usize>, to: Format) -> String {
+    match record {
+        Some(i) => format!("{stem}.{i}.{}", to.extension()),
+        None => format!("{stem}.{}", to.extension()),
+    }
+}
+
+/// An input's path below the directory argument it was found under, or its file name alone
+/// when it was named directly (`stdin` for standard input). It never holds `..` or a root,
+/// so an output can only land inside `--out-dir`.
+fn relative_path(input: &Input, roots: &[PathBuf]) -> PathBuf {
+    let p = match input {
+        Input::Stdin | Input::Unreadable { .. } => return PathBuf::from("stdin"),
+        Input::File(p) => p,
+    };
+    let below = roots
+        .iter()
+        .filter_map(|root| p.strip_prefix(root).ok())
+        .min_by_key(|rel| rel.components().count());
+    let rel: PathBuf = match below {
+        Some(rel) if rel.file_name().is_some() => rel.to_path_buf(),
+        _ => p.file_name().map(PathBuf::from).unwrap_or_default(),
+    };
+    rel.components()
+        .filter_map(|c| match c {
+            Component::Normal(s) => Some(s),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The output format: `--to`, else the one the extension of `-o FILE` names. Warns when
@@ -270,18 +515,17 @@ fn output_encoding(to: Format, asked: Option<OutputEncodingArg>) -> anyhow::Resu
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn convert_input(
     input: &Input,
     read_options: &batch::ReadOptions,
     to: Format,
     options: &WriteOptions,
     encoding: Encoding,
-    out_dir: Option<&Path>,
     strict: bool,
     quiet: bool,
 ) -> FileOutput {
     let mut o = FileOutput {
+        path: input.display(),
         converted: Vec::new(),
         messages: Vec::new(),
         failed: false,
@@ -349,40 +593,12 @@ fn convert_input(
                 o.messages.push(format!("{} {what}", style::warning()));
             }
         }
-        let target =
-            out_dir.map(|dir| target_path(dir, input, to, several.then_some(record.source.index)));
-        o.converted.push(Converted { target, bytes });
+        o.converted.push(Converted {
+            record: record.source.index,
+            bytes,
+        });
     }
     o
-}
-
-/// `DIR/<input path made relative>` with the new extension, and `.N` before it for the N-th
-/// record of a file holding several, so no two outputs can share a name.
-fn target_path(dir: &Path, input: &Input, to: Format, record: Option<usize>) -> PathBuf {
-    let rel: PathBuf = match input {
-        Input::Stdin | Input::Unreadable { .. } => PathBuf::from("stdin"),
-        Input::File(p) => p
-            .components()
-            .filter_map(|c| match c {
-                Component::Normal(s) => Some(s),
-                _ => None,
-            })
-            .collect(),
-    };
-    let stem = rel
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "record".into());
-    let name = match record {
-        Some(i) => format!("{stem}.{i}.{}", to.extension()),
-        None => format!("{stem}.{}", to.extension()),
-    };
-    let mut out = dir.to_path_buf();
-    if let Some(parent) = rel.parent() {
-        out.push(parent);
-    }
-    out.push(name);
-    out
 }
 
 /// Joins several records for one output: CSA with `/` lines (the version line only once),

@@ -1,6 +1,6 @@
 //! The arguments every record-reading subcommand shares, and turning them into inputs.
 
-use std::io::BufRead;
+use std::io::{BufRead, IsTerminal};
 
 use anyhow::{bail, Context};
 use shogi_tool::batch::{self, Input, InputError, ReadOptions};
@@ -99,15 +99,18 @@ impl InputArgs {
         }
     }
 
-    /// The inputs to process (after `--files-from` and `--shard`), and the paths that failed.
-    pub fn inputs(&self) -> anyhow::Result<(Vec<Input>, Vec<InputError>)> {
-        let (inputs, errors) = self.input_stream()?;
-        Ok((inputs.collect(), errors))
+    /// The inputs to process (after `--files-from` and `--shard`), and the paths that failed;
+    /// directories are walked as the run takes their files, so memory does not grow with the
+    /// number of files. Paths that hold nothing to read (an
+    /// empty directory, one without record files, an empty `--files-from` list) are an error
+    /// that says what was searched and skipped: an audit of nothing is not clean.
+    pub fn input_stream(&self) -> anyhow::Result<(InputStream, Vec<InputError>)> {
+        let paths = self.all_paths()?;
+        self.input_stream_of(&paths)
     }
 
-    /// Like [`InputArgs::inputs`], with directories walked as the run takes their files, so
-    /// memory does not grow with the number of files.
-    pub fn input_stream(&self) -> anyhow::Result<(InputStream, Vec<InputError>)> {
+    /// The paths given, with those of `--files-from` read and added.
+    pub fn all_paths(&self) -> anyhow::Result<Vec<String>> {
         let mut paths = self.paths.clone();
         if let Some(list) = &self.files_from {
             let lines: Vec<String> = if list == "-" {
@@ -124,10 +127,28 @@ impl InputArgs {
             };
             paths.extend(lines.into_iter().filter(|l| !l.trim().is_empty()));
             if paths.is_empty() {
-                return Ok((Box::new(std::iter::empty()), Vec::new()));
+                bail!("nothing to read: the list of paths {list} names no path");
             }
         }
-        let (inputs, errors) = batch::discover_lazily(&paths);
+        Ok(paths)
+    }
+
+    /// Like [`InputArgs::input_stream`], for the paths [`InputArgs::all_paths`] gave.
+    pub fn input_stream_of(
+        &self,
+        paths: &[String],
+    ) -> anyhow::Result<(InputStream, Vec<InputError>)> {
+        if (paths.is_empty() || paths.iter().any(|p| p == "-")) && std::io::stdin().is_terminal() {
+            eprintln!("shogi-tool: reading records from standard input; Ctrl-D to end (or give a PATH; --help for more)");
+        }
+        let (mut inputs, errors) = batch::discover_lazily(paths);
+        let first = inputs.next();
+        if first.is_none() && errors.is_empty() {
+            if let Some(message) = inputs.nothing_found() {
+                bail!("nothing to read: {message}");
+            }
+        }
+        let inputs = first.into_iter().chain(inputs);
         let inputs: InputStream = match self.shard {
             Some((k, n)) => Box::new(inputs.filter(move |i| batch::shard_of(i, n) == k)),
             None => Box::new(inputs),

@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Write};
 
 use anyhow::Context;
 use serde::Serialize;
-use shogi_tool::batch::stats::{start_name, RecordFacts, Stats};
+use shogi_tool::batch::stats::{start_name, RecordFacts, Stats, HISTOGRAM_OVERFLOW_PLIES};
 use shogi_tool::batch::{self};
 use shogi_tool::diag::Validation;
 use shogi_tool::record::replay::ReplayOptions;
@@ -93,19 +93,7 @@ struct FileResult {
 /// Reads every input (or merges partial results) and prints the statistics.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !args.merge.is_empty() {
-        let mut total = Stats::new(args.opening_plies);
-        for path in &args.merge {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            let part: Stats = serde_json::from_str(&text).with_context(|| {
-                format!(
-                    "{} is not the JSON output of `stats --format json`",
-                    path.display()
-                )
-            })?;
-            total += part;
-        }
-        total.finish();
+        let total = merge(&args.merge)?;
         print(&total, &args)?;
         return Ok(exit_code(&total));
     }
@@ -117,6 +105,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut stats = Stats::new(args.opening_plies);
     for e in &input_errors {
+        stats.add_input(&e.path);
         stats.add_failed_file(&e.path, &e.message);
     }
     let mut games_out = match &args.games {
@@ -176,6 +165,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     (RecordFacts::of(record), v, opening, row)
                 },
             );
+            r.stats.add_input(&file.path);
             if let Some(message) = &file.error {
                 r.stats.add_failed_file(&file.path, message);
                 return r;
@@ -221,6 +211,65 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(exit_code(&stats))
 }
 
+/// Adds up the `--format json` outputs of shards, refusing what would not give the result of
+/// one run: a file that is not such an output (said with the file and why), the same part
+/// twice (by path or by the inputs it counted), parts that count openings of different lengths.
+fn merge(paths: &[std::path::PathBuf]) -> anyhow::Result<Stats> {
+    let mut total: Option<Stats> = None;
+    let mut seen: Vec<(std::path::PathBuf, std::path::PathBuf, String)> = Vec::new();
+    for path in paths {
+        let shown = path.display();
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
+        let part: Stats = serde_json::from_str(&text).map_err(|e| {
+            let looks = text.trim_start();
+            let hint = if looks.starts_with("records") {
+                " (it looks like the table output: run the shards with --format json)"
+            } else if looks.starts_with("section,key,value") {
+                " (it looks like the CSV output: run the shards with --format json)"
+            } else {
+                ""
+            };
+            anyhow::anyhow!("{shown} is not the JSON output of `stats --format json`: {e}{hint}")
+        })?;
+        let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        for (other, other_real, fingerprint) in &seen {
+            if *other_real == real {
+                anyhow::bail!(
+                    "{shown} is given twice to --merge (as {} and {shown}): each part must be counted once",
+                    other.display()
+                );
+            }
+            if !part.inputs_fingerprint.is_empty()
+                && part.files > 0
+                && *fingerprint == part.inputs_fingerprint
+            {
+                anyhow::bail!(
+                    "{shown} and {} count the same inputs: the same part given twice? Each part must be counted once",
+                    other.display()
+                );
+            }
+        }
+        if let Some(t) = &total {
+            if t.opening_plies != part.opening_plies {
+                anyhow::bail!(
+                    "{} counts openings of {} plies, but {shown} of {}: run every shard with the same --opening-plies",
+                    paths[0].display(),
+                    t.opening_plies,
+                    part.opening_plies
+                );
+            }
+        }
+        seen.push((path.clone(), real, part.inputs_fingerprint.clone()));
+        match &mut total {
+            Some(t) => *t += part,
+            None => total = Some(part),
+        }
+    }
+    let mut total = total.unwrap_or_default();
+    total.finish();
+    Ok(total)
+}
+
 fn exit_code(s: &Stats) -> ExitCode {
     if s.files_failed > 0 || s.records_failed > 0 {
         ExitCode::Error
@@ -259,6 +308,7 @@ fn game_row(record: &Record, v: &Validation, opening: &str) -> String {
 struct Summary {
     mean_plies: f64,
     median_plies: usize,
+    max_plies: usize,
     percentiles: std::collections::BTreeMap<String, usize>,
     black_win_rate: f64,
     white_win_rate: f64,
@@ -270,6 +320,7 @@ fn summary(s: &Stats) -> Summary {
     Summary {
         mean_plies: round(s.mean_plies()),
         median_plies: s.percentile(50.0),
+        max_plies: s.max_plies(),
         percentiles: [1.0, 10.0, 25.0, 75.0, 90.0, 99.0, 100.0]
             .iter()
             .map(|&p| (format!("p{p}"), s.percentile(p)))
@@ -333,8 +384,14 @@ fn table(s: &Stats, args: &Args) -> String {
         };
     let _ = writeln!(
         o,
-        "{:<12}{} read, {} failed; {} files, {} unreadable",
-        "records", s.records, s.records_failed, s.files, s.files_failed
+        "{:<12}{} read, {} could not be read (every figure below is over the {} read); {} file{}, {} unreadable",
+        "records",
+        s.records,
+        s.records_failed,
+        s.records,
+        s.files,
+        if s.files == 1 { "" } else { "s" },
+        s.files_failed
     );
     line(&mut o, "formats", &s.formats, s.records);
     line(&mut o, "encodings", &s.encodings, s.records);
@@ -361,16 +418,13 @@ fn table(s: &Stats, args: &Args) -> String {
         s.percentile(75.0),
         s.percentile(90.0),
         s.percentile(99.0),
-        s.percentile(100.0)
+        s.max_plies()
     );
-    // Histogram in buckets of 20 plies.
-    let mut buckets: Vec<u64> = Vec::new();
-    for (plies, &c) in s.length_histogram.iter().enumerate() {
-        let b = plies / 20;
-        if buckets.len() <= b {
-            buckets.resize(b + 1, 0);
-        }
-        buckets[b] += c;
+    // Histogram in buckets of 20 plies, the longest games in one overflow bucket.
+    let overflow = HISTOGRAM_OVERFLOW_PLIES;
+    let mut buckets: Vec<u64> = vec![0; overflow / 20 + 1];
+    for (&plies, &c) in &s.length_histogram {
+        buckets[plies.min(overflow) / 20] += c;
     }
     let max = buckets.iter().copied().max().unwrap_or(0).max(1);
     for (i, &c) in buckets.iter().enumerate() {
@@ -378,14 +432,12 @@ fn table(s: &Stats, args: &Args) -> String {
             continue;
         }
         let bar = "#".repeat(((c * 40).div_ceil(max)) as usize);
-        let _ = writeln!(
-            o,
-            "{:<12}{:>4}-{:<4} {:>8} {bar}",
-            "",
-            i * 20,
-            i * 20 + 19,
-            c
-        );
+        let range = if i * 20 >= overflow {
+            format!("{overflow}-{}", s.max_plies())
+        } else {
+            format!("{:>4}-{:<4}", i * 20, i * 20 + 19)
+        };
+        let _ = writeln!(o, "{:<12}{range:<9} {:>8} {bar}", "", c);
     }
     let _ = writeln!(
         o,
@@ -464,10 +516,8 @@ fn csv(s: &Stats, n: usize) -> String {
     for (k, v) in top(&s.openings, n) {
         let _ = writeln!(o, "openings,{},{v}", esc(k));
     }
-    for (plies, c) in s.length_histogram.iter().enumerate() {
-        if *c > 0 {
-            let _ = writeln!(o, "length_histogram,{plies},{c}");
-        }
+    for (plies, c) in &s.length_histogram {
+        let _ = writeln!(o, "length_histogram,{plies},{c}");
     }
     o
 }

@@ -832,6 +832,16 @@ fn build(doc: &RawDoc, scan: &Scan, lines: &Lines) -> Record {
         doc: pos,
     };
     b.record.source.line = lines.at(b.doc.start).0;
+    if doc.header.is_none() && doc.initial.is_none() && doc.moves.is_none() {
+        // Some other JSON (a `stats --format json` output saved as `.json`): not a record.
+        let at = b.pos(Some(b.doc.start));
+        b.error(
+            "not-a-record",
+            at,
+            "the JSON object has none of JKF's keys (`header`, `initial`, `moves`): it is not a JKF record; is it the right file?".into(),
+        );
+        return b.record;
+    }
     read_header(&mut b, doc);
     if let Some(initial) = &doc.initial {
         let at = b.pos(b.doc.initial);

@@ -19,28 +19,69 @@ pub mod write;
 
 use crate::record::{Format, Record};
 
-/// A record in which the reader understood no line at all (HTML saved as `.kif`, a text
-/// file in the wrong folder) is an error, not an empty game.
+/// A record in which the reader understood no move and hardly any other line (HTML saved as
+/// `.kif`, prose, a text file in the wrong folder) is an error, not an empty game. It is said
+/// in one line: the `unknown-line` warnings it replaces are dropped.
 fn reject_if_nothing_was_understood(r: &mut Record, format: Format) {
+    let unknown = r
+        .warnings
+        .iter()
+        .filter(|w| w.code == "unknown-line")
+        .count();
     let nothing = r.tree.is_empty()
-        && r.metadata.is_empty()
         && r.errors.is_empty()
         && r.start == crate::record::Start::default()
-        && !r.warnings.is_empty()
-        && r.warnings.iter().all(|w| w.code == "unknown-line");
+        && unknown > 0
+        && unknown > r.metadata.entries().len();
     if nothing {
-        let first = r.warnings[0].line;
+        let first = r
+            .warnings
+            .iter()
+            .find(|w| w.code == "unknown-line")
+            .map_or(1, |w| w.line);
+        r.warnings.retain(|w| w.code != "unknown-line");
         r.errors.push(crate::record::ReadIssue::new(
             "not-a-record",
             first,
             1,
             format!(
-                "no line of this text is part of a {} record ({} lines were not understood); is it the right file, or does it need --from?",
+                "no line of this text is part of a {} record ({unknown} lines were not understood, none of them a move); is it the right file, or does it need --from?",
                 format.name(),
-                r.warnings.len()
             ),
         ));
     }
+}
+
+/// Whether two formats are read by the same reader (`kif` and `kifu`, `sfen` and `usi`).
+fn same_reader(a: Format, b: Format) -> bool {
+    fn reader(f: Format) -> u8 {
+        match f {
+            Format::Kif | Format::Kifu => 0,
+            Format::Ki2 | Format::Ki2u => 1,
+            Format::Csa => 2,
+            Format::Sfen | Format::Usi => 3,
+            Format::Jkf => 4,
+        }
+    }
+    reader(a) == reader(b)
+}
+
+/// The format `text` really holds when it was saved under the extension of `claimed` (CSA
+/// text in a `.kif` file, the KIF output of `convert` named `.csa`): `Some` when `claimed`'s
+/// reader reads no move of it, the content looks like another format, and that format's
+/// reader does read moves. `None` otherwise, which is the usual case and costs one look at
+/// the first lines.
+pub fn other_format(text: &str, claimed: Format) -> Option<Format> {
+    let sniffed = detect::sniff(text)?;
+    if same_reader(sniffed, claimed) {
+        return None;
+    }
+    let reads_moves = |format: Format| {
+        read_str(text, format)
+            .iter()
+            .any(|r| r.tree.main_line_moves().next().is_some())
+    };
+    (!reads_moves(claimed) && reads_moves(sniffed)).then_some(sniffed)
 }
 
 /// Reads every record of `text` as `format`, numbering them and filling in
