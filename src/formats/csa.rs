@@ -431,8 +431,9 @@ impl RecordReader {
                 return;
             }
         }
+        // A plain `'` line: a remark, written back as one.
         let node = self.record.tree.node_mut(self.current);
-        node.notes_mut().comments.push(body.to_string());
+        node.notes_mut().remarks.push(body.to_string());
     }
 
     /// `PI...`, `P1`..`P9`, `P+...`, `P-...`.
@@ -1200,10 +1201,11 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
     let mut dropped = Vec::new();
     let v3 = options.version == CsaVersion::V30;
     if v3 {
-        out.push_str("'CSA encoding=UTF-8\nV3.0\n");
-    } else {
-        out.push_str("V2.2\n");
+        out.push_str("'CSA encoding=UTF-8\n");
     }
+    // The root's remarks: the file's banner, before the version line.
+    write_remarks(record.tree.root(), &mut out);
+    out.push_str(if v3 { "V3.0\n" } else { "V2.2\n" });
     write_metadata(record, &mut out, &mut dropped);
     let start = record.start.normalized();
     write_position(&start, &mut out, &mut dropped);
@@ -1259,6 +1261,7 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
                     None => {
                         note(&mut dropped, &format!("ending `{}`", one_line(&ending.raw)));
                         write_comments(node, &mut out);
+                        write_remarks(node, &mut out);
                         continue;
                     }
                 }
@@ -1274,6 +1277,7 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
             push_time(&mut out, ms, v3);
         }
         write_comments(node, &mut out);
+        write_remarks(node, &mut out);
         if node.bookmark().is_some() {
             note(&mut dropped, "bookmarks");
         }
@@ -1367,6 +1371,30 @@ fn push_time(out: &mut String, ms: u64, v3: bool) {
     out.push('\n');
 }
 
+/// Writes a node's remarks as plain `'` lines.
+fn write_remarks(node: &crate::record::Node, out: &mut String) {
+    for r in node.remarks() {
+        for line in r.split('\n') {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            out.push('\'');
+            // A remark that would read back as something else keeps a space in front.
+            let keyed = line
+                .split_once(':')
+                .is_some_and(|(k, _)| is_header_comment_key(k) || FLOODGATE_KEYS.contains(&k));
+            if keyed
+                || line.starts_with('*')
+                || line.starts_with("CSA encoding=")
+                || line.starts_with("encoding=")
+            {
+                out.push(' ');
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+}
+
+/// Writes a node's `'*` comments and `'**` engine comments.
 fn write_comments(node: &crate::record::Node, out: &mut String) {
     for c in node.comments() {
         for line in c.split('\n') {
@@ -1809,12 +1837,32 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         let r = one("'header\nPI\n'*before\n+\n'** 10 +7776FU\n+7776FU\n'*good\n'plain\n'** 50 -3334FU\n-3334FU\n%CHUDAN\n'after\n");
         clean(&r);
         let root = r.tree.root();
-        assert_eq!(root.comments(), ["header", "before"]);
+        // Plain `'` lines are remarks, kept apart from the `'*` comments.
+        assert_eq!(root.comments(), ["before"]);
+        assert_eq!(root.remarks(), ["header"]);
         assert_eq!(root.engine_comments(), ["10 +7776FU"]);
         let ids: Vec<_> = r.tree.main_line().collect();
-        assert_eq!(r.tree.node(ids[0]).comments(), ["good", "plain"]);
+        assert_eq!(r.tree.node(ids[0]).comments(), ["good"]);
+        assert_eq!(r.tree.node(ids[0]).remarks(), ["plain"]);
         assert_eq!(r.tree.node(ids[0]).engine_comments(), ["50 -3334FU"]);
-        assert_eq!(r.tree.node(ids[2]).comments(), ["after"]);
+        assert_eq!(r.tree.node(ids[2]).remarks(), ["after"]);
+        // CSA → CSA keeps which is which, and the banner before the version line.
+        let w = write(&r, &WriteOptions::default());
+        assert_eq!(
+            w.text,
+            "'header\nV2.2\nPI\n+\n'*before\n'** 10 +7776FU\n+7776FU\n'*good\n'** 50 -3334FU\n'plain\n-3334FU\n%CHUDAN\n'after\n"
+        );
+        assert!(w.dropped.is_empty(), "{:?}", w.dropped);
+        // Other formats show them as comments (KIF writes the banner as `#` lines).
+        let kif = crate::formats::kif::write(&r, &Default::default());
+        assert!(kif.text.starts_with("#header\n"), "{}", kif.text);
+        assert!(kif.text.contains("*good\n*plain\n"), "{}", kif.text);
+        let back = crate::formats::kif::read(&kif.text).remove(0);
+        assert_eq!(back.tree.root().remarks(), ["header"]);
+        assert_eq!(
+            write(&back, &WriteOptions::default()).text.lines().next(),
+            Some("'header")
+        );
     }
 
     #[test]
@@ -1822,7 +1870,7 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         let text = "V2\nN+alice\nN-bob\n'Max_Moves:256\nPI\n+\n'rating:alice+abc:bob+def\n'black_rate:alice+abc:3345.0\n+7776FU\nT1\n-3334FU\nT1\n%TORYO\n'summary:toryo:alice win:bob lose\n'$END_TIME:2021/04/05 16:25:34\n";
         let r = one(text);
         clean(&r);
-        assert_eq!(r.tree.root().comments(), ["Max_Moves:256"]);
+        assert_eq!(r.tree.root().remarks(), ["Max_Moves:256"]);
         assert_eq!(r.metadata.get_raw("rating"), Some("alice+abc:bob+def"));
         assert_eq!(r.metadata.get_raw("black_rate"), Some("alice+abc:3345.0"));
         assert_eq!(
@@ -2155,6 +2203,7 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
                     n.time,
                     n.comments().to_vec(),
                     n.engine_comments().to_vec(),
+                    n.remarks().to_vec(),
                 )
             })
             .collect();
@@ -2175,9 +2224,16 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
             assert_eq!(back.ending().unwrap().stated_winner, Some(Color::Black));
         }
         let w = write(&r, &WriteOptions::default());
+        // The plain `'` line before the position is the file's banner, written first.
         assert!(w
             .text
-            .starts_with("V2.2\nN+NAKAHARA\nN-YONENAGA\n$EVENT:13th WCSC\n"));
+            .starts_with("'a header comment\nV2.2\nN+NAKAHARA\nN-YONENAGA\n$EVENT:13th WCSC\n"));
+        // Plain `'` lines stay plain, `'*` comments stay `'*`.
+        assert!(
+            w.text.contains("\n+7776FU\nT12\n'*good move\n"),
+            "{}",
+            w.text
+        );
         assert!(w.text.contains("\n+8822UM\n"));
         assert!(w.text.contains("\n'$END_TIME:2003/05/03\n"));
     }

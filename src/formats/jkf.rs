@@ -1785,6 +1785,7 @@ fn comments_json(node: &Node) -> Option<J> {
     let mut items: Vec<J> = node
         .comments()
         .iter()
+        .chain(node.remarks())
         .flat_map(|c| c.split('\n'))
         .map(|l| J::Str(l.strip_suffix('\r').unwrap_or(l).to_string()))
         .collect();

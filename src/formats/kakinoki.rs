@@ -363,9 +363,26 @@ fn write_start(start: &Start, out: &mut String) {
     }
 }
 
-/// Writes a node's `*` comments, `**` engine comments and `&` bookmark.
-pub(super) fn write_notes(node: &Node, out: &mut String) {
-    for c in node.comments() {
+/// Writes the root's remarks (a file's banner) as `#` lines, which every reader skips.
+pub(super) fn write_banner(root: &Node, out: &mut String) {
+    for r in root.remarks() {
+        for line in r.split('\n') {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            out.push('#');
+            if line.starts_with("KIF") || line.starts_with("KI2") {
+                out.push(' ');
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+}
+
+/// Writes a node's `*` comments (and, with `remarks`, its remarks as `*` comments, since KIF
+/// has no hidden line but the banner's), `**` engine comments and `&` bookmark.
+pub(super) fn write_notes(node: &Node, remarks: bool, out: &mut String) {
+    let remarks = if remarks { node.remarks() } else { &[] };
+    for c in node.comments().iter().chain(remarks) {
         for line in c.split('\n') {
             let line = line.strip_suffix('\r').unwrap_or(line);
             out.push('*');

@@ -165,7 +165,14 @@ impl Reader {
             return;
         };
         match first {
-            '#' => {}
+            '#' => {
+                // The file's banner before the moves: the root's remarks.
+                let body = line.get(i + 1..).unwrap_or("");
+                if !self.pre.moves_started && !line[i..].starts_with("#KI2") {
+                    let root = self.record.tree.node_mut(MoveTree::ROOT);
+                    root.notes_mut().remarks.push(body.to_string());
+                }
+            }
             '*' => {
                 if self.skipping {
                     return;
@@ -573,9 +580,10 @@ pub fn write(record: &Record) -> Written {
     let mut dropped = Vec::new();
     let start = record.start.normalized();
     let handicap_game = matches!(start, Start::Handicap(h) if h != Handicap::Even);
+    kakinoki::write_banner(record.tree.root(), &mut out);
     kakinoki::write_headers(record, &start, handicap_game, KEYS, &mut out, &mut dropped);
     let tree = &record.tree;
-    write_notes(tree.root(), &mut out);
+    write_notes(tree.root(), false, &mut out);
     let pos = start.position().ok();
     if pos.is_none() && !tree.is_empty() {
         note(
@@ -620,7 +628,10 @@ impl kakinoki::LineSink for LineWriter<'_> {
 
 /// Whether a node carries anything written on lines of its own.
 fn has_notes(node: &Node) -> bool {
-    !node.comments().is_empty() || !node.engine_comments().is_empty() || node.bookmark().is_some()
+    !node.comments().is_empty()
+        || !node.engine_comments().is_empty()
+        || node.bookmark().is_some()
+        || !node.remarks().is_empty()
 }
 
 /// The move to carry out for a recorded one: a CSA-style claim of the promoted kind (`piece`)
@@ -706,7 +717,7 @@ impl LineWriter<'_> {
                     if has_notes(node) || row == MOVES_PER_LINE {
                         self.out.push('\n');
                         row = 0;
-                        write_notes(node, self.out);
+                        write_notes(node, true, self.out);
                     }
                 }
                 NodeKind::Ending(e) => {
@@ -734,7 +745,7 @@ impl LineWriter<'_> {
                     if node.time.is_some() {
                         note(self.dropped, "times");
                     }
-                    write_notes(node, self.out);
+                    write_notes(node, true, self.out);
                 }
             }
             ply += 1;

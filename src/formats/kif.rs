@@ -192,7 +192,15 @@ impl Reader {
         };
         match first {
             b'0'..=b'9' => self.move_line(line, i, no),
-            b'#' => {}
+            b'#' => {
+                // The file's banner (a program's `# ----` lines) before the moves: the root's
+                // remarks. The `#KIF version=…` declaration is the encoding's.
+                let body = line.get(i + 1..).unwrap_or("");
+                if !self.pre.moves_started && !line[i..].starts_with("#KIF") {
+                    let root = self.record.tree.node_mut(MoveTree::ROOT);
+                    root.notes_mut().remarks.push(body.to_string());
+                }
+            }
             b'*' => {
                 let body = line.get(i + 1..).unwrap_or("");
                 let node = self.current();
@@ -1203,10 +1211,11 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
     }
     let start = record.start.normalized();
     let handicap_game = matches!(start, Start::Handicap(h) if h != Handicap::Even);
+    kakinoki::write_banner(record.tree.root(), &mut out);
     kakinoki::write_headers(record, &start, handicap_game, KEYS, &mut out, &mut dropped);
     out.push_str("手数----指手---------消費時間--\n");
     let tree = &record.tree;
-    write_notes(tree.root(), &mut out);
+    write_notes(tree.root(), false, &mut out);
     let pos = start.position().ok();
     let mut ctx = LineWriter {
         tree,
@@ -1344,7 +1353,7 @@ impl LineWriter<'_> {
                     }
                 }
             }
-            write_notes(node, self.out);
+            write_notes(node, true, self.out);
             if let Some(s) = summary {
                 self.out.push_str(&s);
                 self.out.push('\n');

@@ -438,7 +438,9 @@ fn write(record: &Record, style: Style) -> Written {
     }
     let tree = &record.tree;
     let nodes = || tree.ids().map(|id| tree.node(id));
-    if nodes().any(|n| !n.comments().is_empty() || !n.engine_comments().is_empty()) {
+    if nodes().any(|n| {
+        !n.comments().is_empty() || !n.engine_comments().is_empty() || !n.remarks().is_empty()
+    }) {
         dropped.push("comments".to_string());
     }
     if nodes().any(|n| n.time.is_some()) {

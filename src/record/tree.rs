@@ -67,6 +67,11 @@ pub struct Notes {
     pub engine_comments: Vec<String>,
     /// A bookmark (KIF `&name`).
     pub bookmark: Option<String>,
+    /// Remarks the programs do not show, one entry per line: CSA plain `'` comment lines (not
+    /// `'*`), and on the root a file's banner (the CSA `'` lines before the position, the KIF
+    /// `#` lines before the moves). CSA writes them back as `'` lines, KIF root remarks as `#`
+    /// lines; the other writers write them as comments.
+    pub remarks: Vec<String>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -114,6 +119,11 @@ impl Node {
     /// Engine comments (evaluation and principal variation lines).
     pub fn engine_comments(&self) -> &[String] {
         self.notes.as_ref().map_or(&[], |n| &n.engine_comments)
+    }
+
+    /// Remarks the programs do not show (CSA plain `'` lines, a file's banner).
+    pub fn remarks(&self) -> &[String] {
+        self.notes.as_ref().map_or(&[], |n| &n.remarks)
     }
 
     /// The bookmark, if any.
