@@ -296,7 +296,7 @@ pub fn position_from_sfen(
 ) -> anyhow::Result<Option<VPosition>> {
     let t = sfen.trim();
     let standard_start = t == "startpos" || t.starts_with("startpos ");
-    if variant.is_none_or(|v| v == Variant::Standard) {
+    if variant.map_or(true, |v| v == Variant::Standard) {
         if standard_start {
             return Ok(None);
         }
@@ -309,7 +309,7 @@ pub fn position_from_sfen(
                 detected.unwrap().title()
             );
         }
-        if detected.is_none_or(|d| d == Variant::Standard) {
+        if detected.map_or(true, |d| d == Variant::Standard) {
             return Ok(None);
         }
     }
@@ -392,7 +392,7 @@ pub fn diagram(pos: &VPosition) -> String {
         "white (second player) in hand:{}\n",
         hand(shogi_tool::shogi::Color::White)
     ));
-    out.push_str(" ");
+    out.push(' ');
     for f in (1..=v.files()).rev() {
         out.push_str(&format!("  {f}"));
     }
