@@ -406,3 +406,26 @@ fn board_moves_and_drops_show_variant_positions() {
 }
 
 use predicates::prelude::PredicateBooleanExt;
+
+#[test]
+fn convert_writes_variant_records_as_sfen_and_usi() {
+    let path = data("variant-fouls/dobutsu-campmate.usi");
+    bin()
+        .args(["convert", "--to", "usi"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("position sfen 3/L2/3/2l b - 1 moves 3b3a\n");
+    bin()
+        .args(["convert", "--to", "kif"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("only sfen and usi carry"));
+    bin()
+        .args(["stats"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("does not take"));
+}

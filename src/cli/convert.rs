@@ -93,6 +93,15 @@ fn holds_several(format: Format) -> bool {
 /// Converts every input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let to = target_format(&args)?;
+    if let Some(code) = super::variant::convert(
+        &args.input,
+        to,
+        args.output.as_deref(),
+        args.out_dir.is_some(),
+        args.force,
+    )? {
+        return Ok(code);
+    }
     let mut encoding = output_encoding(to, args.output_encoding)?;
     let to_terminal =
         args.output.is_none() && args.out_dir.is_none() && std::io::stdout().is_terminal();

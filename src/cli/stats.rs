@@ -92,6 +92,7 @@ struct FileResult {
 
 /// Reads every input (or merges partial results) and prints the statistics.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    super::variant::not_yet("stats", &args.input)?;
     if !args.merge.is_empty() {
         let total = merge(&args.merge)?;
         print(&total, &args)?;

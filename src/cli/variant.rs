@@ -296,7 +296,7 @@ pub fn position_from_sfen(
 ) -> anyhow::Result<Option<VPosition>> {
     let t = sfen.trim();
     let standard_start = t == "startpos" || t.starts_with("startpos ");
-    if variant.is_none_or(|v| v == Variant::Standard) {
+    if variant.map_or(true, |v| v == Variant::Standard) {
         if standard_start {
             return Ok(None);
         }
@@ -309,7 +309,7 @@ pub fn position_from_sfen(
                 detected.unwrap().title()
             );
         }
-        if detected.is_none_or(|d| d == Variant::Standard) {
+        if detected.map_or(true, |d| d == Variant::Standard) {
             return Ok(None);
         }
     }
@@ -321,8 +321,8 @@ pub fn position_from_sfen(
     };
     let recs = game::read_lines(&line, variant);
     let rec = recs.first().context("no position given")?;
-    if let Some((column, message)) = &rec.error {
-        bail!("cannot use --sfen `{sfen}`: column {column}: {message}");
+    if let Some((_, message)) = &rec.error {
+        bail!("cannot use --sfen `{sfen}`: {message}");
     }
     let rep = game::replay(rec, VRules::default());
     if let Some(f) = rep.fouls.first().or(rep.errors.first()) {
@@ -392,7 +392,7 @@ pub fn diagram(pos: &VPosition) -> String {
         "white (second player) in hand:{}\n",
         hand(shogi_tool::shogi::Color::White)
     ));
-    out.push_str(" ");
+    out.push(' ');
     for f in (1..=v.files()).rev() {
         out.push_str(&format!("  {f}"));
     }
@@ -535,6 +535,107 @@ pub fn standard_only(command: &str, input: &InputArgs, sfen: Option<&str>) -> an
     }
     if route(input).is_some() {
         bail!("`{command}` is for standard shogi only; these records are of another variant");
+    }
+    Ok(())
+}
+
+/// `convert` on the variant route (SFEN and USI lines only); `None` for standard shogi.
+pub fn convert(
+    input: &InputArgs,
+    to: shogi_tool::record::Format,
+    output: Option<&std::path::Path>,
+    out_dir: bool,
+    force: bool,
+) -> anyhow::Result<Option<ExitCode>> {
+    use shogi_tool::record::Format;
+    let Some(forced) = route(input) else {
+        return Ok(None);
+    };
+    let name = forced.map_or("a smaller variant".to_string(), |v| v.to_string());
+    if !matches!(to, Format::Sfen | Format::Usi) {
+        bail!(
+            "only sfen and usi carry {name} for now; cannot convert to {}",
+            to.name()
+        );
+    }
+    if out_dir {
+        bail!("--out-dir is not supported for {name} yet; use -o FILE or standard output");
+    }
+    let mut text = String::new();
+    let mut failed = false;
+    for (path, content) in read_inputs(input)? {
+        let content = match content {
+            Ok(t) => t,
+            Err(m) => {
+                eprintln!("shogi-tool: {m}");
+                failed = true;
+                continue;
+            }
+        };
+        for rec in game::read_lines(&content, forced) {
+            let Some(start) = &rec.start else {
+                let (column, message) = rec.error.clone().unwrap_or_default();
+                eprintln!("{path}:{}:{column}: {message}", rec.line);
+                failed = true;
+                continue;
+            };
+            let mut pos = start.clone();
+            let mut moves = Vec::new();
+            for (word, column) in &rec.moves {
+                let Some(m) = pos.parse_usi(word) else {
+                    eprintln!(
+                        "{path}:{}:{column}: `{word}` is not a USI move of {}; the rest of the line is dropped",
+                        rec.line,
+                        pos.variant()
+                    );
+                    failed = true;
+                    break;
+                };
+                moves.push(pos.usi(m));
+                if !pos.play_lenient(m).1 {
+                    break;
+                }
+            }
+            if to == Format::Usi {
+                text.push_str("position ");
+            }
+            text.push_str("sfen ");
+            text.push_str(&start.to_sfen());
+            if !moves.is_empty() || (to == Format::Sfen && rec.ending.is_some()) {
+                text.push_str(" moves");
+            }
+            for m in &moves {
+                text.push(' ');
+                text.push_str(m);
+            }
+            if let (Format::Sfen, Some(e)) = (to, &rec.ending) {
+                text.push(' ');
+                text.push_str(e);
+            }
+            text.push('\n');
+        }
+    }
+    match output {
+        Some(p) => {
+            if p.exists() && !force {
+                bail!("{} exists; give --force to overwrite it", p.display());
+            }
+            std::fs::write(p, &text).with_context(|| format!("cannot write {}", p.display()))?;
+        }
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(Some(if failed {
+        ExitCode::Error
+    } else {
+        ExitCode::Success
+    }))
+}
+
+/// Refuses a command that does not take the smaller variants yet.
+pub fn not_yet(command: &str, input: &InputArgs) -> anyhow::Result<()> {
+    if let Some(forced) = route(input) {
+        let name = forced.map_or("the smaller variants".to_string(), |v| v.to_string());
+        bail!("`{command}` does not take {name} yet");
     }
     Ok(())
 }

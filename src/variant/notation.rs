@@ -59,8 +59,11 @@ struct Written {
     byte: usize,
 }
 
+/// Each rank's width (in files) and the byte where it starts.
+type Ranks = Vec<(usize, usize)>;
+
 /// The board field's ranks: pieces and each rank's width with where the rank starts.
-fn scan_board(board: &str, base: usize) -> Result<(Vec<Written>, Vec<(usize, usize)>), VSfenError> {
+fn scan_board(board: &str, base: usize) -> Result<(Vec<Written>, Ranks), VSfenError> {
     let bytes = board.as_bytes();
     let mut pieces = Vec::new();
     let mut ranks = vec![(0usize, base)];
