@@ -112,6 +112,7 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --impasse-rule 'The rule entering-king declarations are judged by (default: the rule the record names, else csa27)'
             cand --color 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`'
             cand --strict 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
+            cand --force 'Replace an existing `--games` file'
             cand --failures 'List every failed file and record in the table'
             cand -q 'Print only results and errors: no progress bar, summary line or warnings'
             cand --quiet 'Print only results and errors: no progress bar, summary line or warnings'

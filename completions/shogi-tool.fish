@@ -163,6 +163,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l color -d
 always\t'Always colour'
 never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l force -d 'Replace an existing `--games` file'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l failures -d 'List every failed file and record in the table'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -1,5 +1,24 @@
 //! The `shogi-tool` binary: parses the command line and maps results to exit codes.
 
+/// `eprintln!` that never panics: a closed or full standard error loses the message, never the
+/// run or its exit status (`std`'s `eprintln!` panics when standard error cannot be written).
+/// Defined before `mod cli` so it stands for `std`'s macro everywhere in the binary.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `eprint!` that never panics (see `eprintln!`).
+#[allow(unused_macros)]
+macro_rules! eprint {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod cli;
 
 use clap::Parser;
@@ -16,6 +35,7 @@ fn main() -> std::process::ExitCode {
             };
         }
     };
+    cli::output::handle_signals();
     match cli::run(cli) {
         Ok(code) => code.into(),
         Err(e) if is_broken_pipe(&e) => cli::exit::ExitCode::Success.into(),

@@ -218,10 +218,23 @@ impl<T> Reorder<T> {
 /// The number of worker threads for `jobs` (0 = one per core).
 pub fn thread_count(jobs: usize) -> usize {
     if jobs > 0 {
-        jobs
+        jobs.min(max_threads())
     } else {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        cores()
     }
+}
+
+/// The most threads a run uses, whatever `-j` says: [`THREADS_PER_CORE`] a core (more only
+/// costs time creating them; `-j 100000` spent minutes doing so).
+pub fn max_threads() -> usize {
+    cores() * THREADS_PER_CORE
+}
+
+/// How many threads a core may get (see [`max_threads`]).
+pub const THREADS_PER_CORE: usize = 4;
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// Sizes rayon's global pool (used for the records of a multi-game file) to `jobs` threads
@@ -249,6 +262,13 @@ mod tests {
             Input::File(p) => p.to_str().unwrap().parse().unwrap(),
             _ => unreachable!(),
         }
+    }
+
+    #[test]
+    fn jobs_are_capped_at_a_few_threads_a_core() {
+        assert_eq!(thread_count(100_000), max_threads());
+        assert_eq!(thread_count(1), 1);
+        assert_eq!(thread_count(0), cores());
     }
 
     #[test]

@@ -108,8 +108,9 @@ pub fn read_input(input: &Input, options: &ReadOptions) -> FileRead {
         Err(failed) => return *failed,
     };
     let mut records = formats::read_str(&loaded.decoded.text, loaded.format);
-    for r in &mut records {
-        finish_record(r, &loaded, options);
+    let owners = Owners::new(records.iter().map(|r| r.source.line).collect());
+    for (i, r) in records.iter_mut().enumerate() {
+        finish_record(r, &loaded, options, owners.lines(i));
     }
     let Loaded { path, decoded, .. } = loaded;
     let error = records.is_empty().then(|| no_record(&path));
@@ -200,20 +201,24 @@ where
     };
     let source = SourceText::new(std::mem::take(&mut loaded.decoded.text));
     let text = source.text();
-    let one = |mut r: Record| {
-        finish_record(&mut r, &loaded, options);
+    let one = |mut r: Record, lines: std::ops::Range<u32>| {
+        finish_record(&mut r, &loaded, options, lines);
         per_record(&r, &source)
     };
     let batch = batch.max(1);
     let mut count = 0usize;
     match formats::record_spans(text, loaded.format) {
         Some(spans) => {
+            let owners = Owners::new(spans.iter().map(|s| s.first_line()).collect());
             for (n, chunk) in spans.chunks(batch).enumerate() {
                 let base = n * batch;
                 let results: Vec<R> = chunk
                     .par_iter()
                     .enumerate()
-                    .map(|(i, span)| one(formats::read_span(text, span, loaded.format, base + i)))
+                    .map(|(i, span)| {
+                        let r = formats::read_span(text, span, loaded.format, base + i);
+                        one(r, owners.lines(base + i))
+                    })
                     .collect();
                 count += results.len();
                 if !on_batch(results) {
@@ -222,11 +227,15 @@ where
             }
         }
         None => {
-            let mut records = formats::read_str(text, loaded.format)
-                .into_iter()
-                .peekable();
+            let records = formats::read_str(text, loaded.format);
+            let owners = Owners::new(records.iter().map(|r| r.source.line).collect());
+            let mut records = records.into_iter().enumerate().peekable();
             while records.peek().is_some() {
-                let results: Vec<R> = records.by_ref().take(batch).map(one).collect();
+                let results: Vec<R> = records
+                    .by_ref()
+                    .take(batch)
+                    .map(|(i, r)| one(r, owners.lines(i)))
+                    .collect();
                 count += results.len();
                 if !on_batch(results) {
                     break;
@@ -247,16 +256,48 @@ fn no_record(path: &str) -> String {
     format!("{path} holds no game record")
 }
 
-/// Fills in what the input tells about `r` (path, encoding, decoding problems) and enforces
-/// the variation limits.
-fn finish_record(r: &mut Record, loaded: &Loaded, options: &ReadOptions) {
+/// Where the records of an input start, to give each decoding problem to the record whose
+/// lines hold it: a multi-game file reports each once, not once a record.
+struct Owners {
+    starts: Vec<u32>,
+    /// False when the starts are out of order (a format that does not say where its records
+    /// start): then everything goes to the first record.
+    ordered: bool,
+}
+
+impl Owners {
+    fn new(starts: Vec<u32>) -> Owners {
+        let ordered = starts.windows(2).all(|w| w[0] < w[1]);
+        Owners { starts, ordered }
+    }
+
+    /// The lines of the `i`-th record: from its first line (for the first record, from the
+    /// top) to the next record's.
+    fn lines(&self, i: usize) -> std::ops::Range<u32> {
+        if !self.ordered {
+            return if i == 0 { 0..u32::MAX } else { 0..0 };
+        }
+        let from = if i == 0 { 0 } else { self.starts[i] };
+        let to = self.starts.get(i + 1).copied().unwrap_or(u32::MAX);
+        from..to
+    }
+}
+
+/// Fills in what the input tells about `r` (path, encoding, the decoding problems on `lines`)
+/// and enforces the variation limits.
+fn finish_record(
+    r: &mut Record,
+    loaded: &Loaded,
+    options: &ReadOptions,
+    lines: std::ops::Range<u32>,
+) {
     check_variation_limits(r, options);
     let unreadable = reject_if_unreadable(r, loaded);
     r.source.path = loaded.path.clone();
     r.source.encoding = Some(loaded.decoded.encoding.name());
     r.source.encoding_reason = Some(loaded.decoded.reason.name());
     r.source.bom = loaded.decoded.bom;
-    for issue in &loaded.issues {
+    for issue in loaded.issues.iter().filter(|i| lines.contains(&i.line)) {
         if unreadable && issue.code == "invalid-bytes" {
             continue; // said in the record's error
         }
@@ -327,7 +368,7 @@ fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
             let limit = options.max_file_size;
             match std::io::stdin()
                 .lock()
-                .take(limit + 1)
+                .take(limit.saturating_add(1))
                 .read_to_end(&mut buf)
             {
                 Ok(_) if buf.len() as u64 > limit => {
@@ -357,7 +398,16 @@ fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
             "{path} holds binary data (NUL bytes), not a game record"
         ));
     }
-    let (decoded, encoding_hint) = decode(bytes, extension.as_deref(), options.encoding);
+    let (mut decoded, encoding_hint) = decode(bytes, extension.as_deref(), options.encoding);
+    if decoded.text.contains('\0') {
+        // U+0000 (UTF-16 text may hold it) would pass into outputs that then read as binary.
+        let n = decoded.text.matches('\0').count();
+        decoded.text.retain(|c| c != '\0');
+        decoded.notes.push(format!(
+            "{n} NUL character{} dropped",
+            if n == 1 { "" } else { "s" }
+        ));
+    }
     let by_extension = extension.as_deref().and_then(Format::from_extension);
     let format = options
         .from
@@ -530,7 +580,7 @@ fn read_file(
     }
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0) + 1);
     // The file may have grown since: never read more than the limit allows.
-    file.take(limit + 1).read_to_end(&mut bytes)?;
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
         return Ok(Err(too_big(bytes.len() as u64)));
     }

@@ -64,7 +64,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
     );
     let seconds = start.elapsed().as_secs_f64();
-    println!("games={games} plies={plies} illegal={illegal} seconds={seconds:.3}");
+    use std::io::Write;
+    writeln!(
+        std::io::stdout(),
+        "games={games} plies={plies} illegal={illegal} seconds={seconds:.3}"
+    )?;
     std::hint::black_box(bytes);
     Ok(ExitCode::Success)
 }

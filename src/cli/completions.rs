@@ -1,5 +1,7 @@
 //! `shogi-tool completions SHELL`: shell completion scripts generated from the CLI definition.
 
+use std::io::Write;
+
 use clap::CommandFactory;
 use clap_complete::Shell;
 
@@ -22,6 +24,11 @@ pub fn generate(shell: Shell, out: &mut dyn std::io::Write) {
 
 /// Prints the script on standard output.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    generate(args.shell, &mut std::io::stdout().lock());
+    // Into memory first: clap_complete panics when its writer fails (`completions bash | true`).
+    let mut script = Vec::new();
+    generate(args.shell, &mut script);
+    let mut out = std::io::stdout().lock();
+    out.write_all(&script)?;
+    out.flush()?;
     Ok(ExitCode::Success)
 }

@@ -7,7 +7,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Component, Path, PathBuf};
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use shogi_tool::batch::{self, Input};
 use shogi_tool::formats::csa::CsaVersion;
 use shogi_tool::formats::write::{self, default_encoding, WriteOptions};
@@ -16,6 +16,7 @@ use shogi_tool::text::Encoding;
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
+use super::output;
 use super::style;
 use super::values::{FormatArg, OutputEncodingArg};
 
@@ -138,6 +139,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             to.name()
         );
     }
+    if let Some(path) = &args.output {
+        // Before any work: an existing file without --force, a directory, a block device.
+        output::check(path, args.force)?;
+    }
     let mut failed = false;
     for e in &input_errors {
         eprintln!("{} {}", style::error(), e.message);
@@ -176,7 +181,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
-    let mut outputs: Vec<Converted> = Vec::new();
+    // One output (-o FILE or standard output): records are written as they come, so memory
+    // does not grow with the number of records. Standard output is held back only when
+    // --strict may still refuse everything or the format holds one record.
+    let mut sink = Sink::None;
+    let mut joiner = Joiner::new(to);
+    let mut records = 0usize;
+    let mut write_error: Option<anyhow::Error> = None;
+    let new_folder = args
+        .output
+        .as_deref()
+        .and_then(Path::parent)
+        .filter(|p| !p.as_os_str().is_empty() && !p.exists())
+        .map(Path::to_path_buf);
     let (mut files_written, mut records_written) = (0usize, 0usize);
     let mut write_failures = 0usize;
     let mut index = 0usize;
@@ -204,7 +221,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             write_failures += 1;
                             continue;
                         };
-                        match write_atomically(target, &c.bytes, args.force) {
+                        match output::write_file(target, &c.bytes, args.force, |n| note(n, quiet)) {
                             Ok(()) => {
                                 files_written += 1;
                                 records_written += 1;
@@ -212,21 +229,63 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             Err(e) => {
                                 eprintln!("{} {e:#}", style::error());
                                 write_failures += 1;
+                                if is_io_error(&e) {
+                                    // A full disk fails every later write the same way: stop.
+                                    eprintln!("{} stopped after a write error", style::error());
+                                    return false;
+                                }
                             }
                         }
                     }
                 }
-                None => outputs.extend(o.converted),
+                None => {
+                    for c in o.converted {
+                        records += 1;
+                        if records > 1 && !holds_several(to) {
+                            // Counted for the message, never written.
+                            sink = Sink::None;
+                            continue;
+                        }
+                        if records == 1 {
+                            sink = match &args.output {
+                                Some(path) => {
+                                    match output::OutputFile::create(path, args.force, |n| {
+                                        note(n, quiet)
+                                    }) {
+                                        Ok(f) => Sink::File(Box::new(f)),
+                                        Err(e) => {
+                                            write_error = Some(e);
+                                            return false;
+                                        }
+                                    }
+                                }
+                                None if strict || !holds_several(to) => Sink::Buffer(Vec::new()),
+                                None => Sink::Stdout(std::io::stdout().lock()),
+                            };
+                        }
+                        if let Err(e) = sink.write(|w| joiner.push(w, c.bytes)) {
+                            write_error = Some(e.into());
+                            return false;
+                        }
+                    }
+                }
             }
             true
         },
     );
     if plan.is_none() {
-        if !holds_several(to) && outputs.len() > 1 {
+        if let Some(e) = write_error {
+            // Unfinished, the temporary file is removed: the target stays as it was.
+            drop(sink);
+            return Err(match &args.output {
+                Some(path) => e.context(format!("{} not written", path.display())),
+                None => e,
+            });
+        }
+        if !holds_several(to) && records > 1 {
             eprintln!(
-                "{} the inputs hold {} records, and a {} file holds one: give --out-dir DIR",
+                "{} the inputs hold {records} records, and a {} file holds one: give --out-dir DIR",
                 style::error(),
-                outputs.len(),
                 to.name()
             );
             return Ok(ExitCode::Error);
@@ -235,19 +294,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             eprintln!("{} nothing written (--strict)", style::error());
             return Ok(ExitCode::Error);
         }
-        let records = outputs.len();
-        let bytes = join(to, outputs);
-        match &args.output {
-            Some(path) => {
-                let new_folder = path
-                    .parent()
-                    .filter(|p| !p.as_os_str().is_empty() && !p.exists())
-                    .map(Path::to_path_buf);
-                write_atomically(path, &bytes, args.force)?;
+        if records == 0 {
+            if failed {
+                // Nothing converted: an existing target stays as it was, none is created.
+                if let Some(path) = &args.output {
+                    eprintln!(
+                        "{} nothing converted; {} not written",
+                        style::error(),
+                        path.display()
+                    );
+                }
+                return Ok(ExitCode::Error);
+            }
+            if let Some(path) = &args.output {
+                sink = Sink::File(Box::new(output::OutputFile::create(
+                    path,
+                    args.force,
+                    |n| note(n, quiet),
+                )?));
+            }
+        }
+        sink.write(|w| joiner.finish(w))?;
+        match sink {
+            Sink::File(f) => {
+                f.finish()?;
                 if let (Some(folder), false) = (new_folder, quiet) {
                     eprintln!("shogi-tool: created the folder {}", folder.display());
                 }
-                if !quiet {
+                if let (Some(path), false) = (&args.output, quiet) {
                     eprintln!(
                         "wrote {} ({records} record{})",
                         path.display(),
@@ -255,11 +329,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     );
                 }
             }
-            None => {
+            Sink::Buffer(bytes) => {
                 let mut out = std::io::stdout().lock();
                 out.write_all(&bytes)?;
                 out.flush()?;
             }
+            Sink::Stdout(mut out) => out.flush()?,
+            Sink::None => {}
         }
     } else if !quiet {
         eprintln!(
@@ -580,9 +656,14 @@ fn convert_input(
             }
             None => record,
         };
-        let w = write::write(record, to, options);
-        let (bytes, replaced) = write::encode(&w.text, encoding);
+        let mut w = write::write(record, to, options);
         let mut lost = w.dropped.clone();
+        if w.text.contains('\0') {
+            // A NUL (a JKF "\u0000" in a comment) would make the output read as binary data.
+            w.text.retain(|c| c != '\0');
+            lost.push("NUL characters".to_string());
+        }
+        let (bytes, replaced) = write::encode(&w.text, encoding);
         if !replaced.is_empty() {
             let chars: String = replaced.iter().collect();
             lost.push(format!(
@@ -610,69 +691,102 @@ fn convert_input(
     o
 }
 
-/// Joins several records for one output: CSA with `/` lines (the version line only once),
-/// the others one after another.
-fn join(to: Format, outputs: Vec<Converted>) -> Vec<u8> {
-    let mut bytes = Vec::new();
-    if to == Format::Jkf && outputs.len() > 1 {
-        // Several JKF documents: one JSON array.
-        bytes.extend_from_slice(b"[\n");
-        let n = outputs.len();
-        for (i, c) in outputs.into_iter().enumerate() {
-            bytes.extend_from_slice(c.bytes.trim_ascii_end());
-            bytes.extend_from_slice(if i + 1 < n { b",\n" } else { b"\n" });
-        }
-        bytes.extend_from_slice(b"]\n");
-        return bytes;
-    }
-    for (i, c) in outputs.into_iter().enumerate() {
-        if to == Format::Csa && i > 0 {
-            bytes.extend_from_slice(b"/\n");
-            let text = String::from_utf8_lossy(&c.bytes);
-            let body: Vec<&str> = text
-                .lines()
-                .skip_while(|l| l.starts_with('V') || l.starts_with("'CSA encoding"))
-                .collect();
-            bytes.extend_from_slice(body.join("\n").as_bytes());
-            bytes.push(b'\n');
-        } else {
-            bytes.extend_from_slice(&c.bytes);
-        }
-    }
-    bytes
+/// Where the records of one output go.
+enum Sink {
+    /// Nowhere (not yet, or no longer).
+    None,
+    /// `-o FILE`.
+    File(Box<output::OutputFile>),
+    /// Standard output, held back until the end.
+    Buffer(Vec<u8>),
+    /// Standard output as the records come.
+    Stdout(std::io::StdoutLock<'static>),
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same folder; refuses to replace
-/// an existing file unless `force`.
-fn write_atomically(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {
-    if !force && path.exists() {
-        bail!("{} exists; not replaced (use --force)", path.display());
+impl Sink {
+    fn write(
+        &mut self,
+        f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        match self {
+            Sink::None => Ok(()),
+            Sink::File(w) => f(w.as_mut()),
+            Sink::Buffer(w) => f(w),
+            Sink::Stdout(w) => f(w),
+        }
     }
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir)
-        .with_context(|| format!("cannot write in {}", dir.display()))?;
-    tmp.write_all(bytes)
-        .and_then(|_| tmp.as_file().sync_all())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    if force {
-        tmp.persist(path)
-            .map_err(|e| e.error)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    } else {
-        tmp.persist_noclobber(path)
-            .map_err(|e| e.error)
-            .with_context(|| {
-                format!(
-                    "cannot write {} (it may have appeared meanwhile)",
-                    path.display()
-                )
-            })?;
+}
+
+/// Joins records for one output as they come: CSA with `/` lines (the version line only
+/// once), several JKF documents as one JSON array, the others one after another.
+struct Joiner {
+    to: Format,
+    count: usize,
+    /// JKF: the last record, held until it is known whether another follows.
+    pending: Option<Vec<u8>>,
+}
+
+impl Joiner {
+    fn new(to: Format) -> Joiner {
+        Joiner {
+            to,
+            count: 0,
+            pending: None,
+        }
     }
-    Ok(())
+
+    fn push(&mut self, out: &mut dyn Write, bytes: Vec<u8>) -> std::io::Result<()> {
+        self.count += 1;
+        match self.to {
+            Format::Jkf => {
+                if let Some(prev) = self.pending.take() {
+                    if self.count == 2 {
+                        out.write_all(b"[\n")?;
+                    }
+                    out.write_all(prev.trim_ascii_end())?;
+                    out.write_all(b",\n")?;
+                }
+                self.pending = Some(bytes);
+            }
+            Format::Csa if self.count > 1 => {
+                out.write_all(b"/\n")?;
+                let text = String::from_utf8_lossy(&bytes);
+                let body: Vec<&str> = text
+                    .lines()
+                    .skip_while(|l| l.starts_with('V') || l.starts_with("'CSA encoding"))
+                    .collect();
+                out.write_all(body.join("\n").as_bytes())?;
+                out.write_all(b"\n")?;
+            }
+            _ => out.write_all(&bytes)?,
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
+        if let Some(last) = self.pending.take() {
+            if self.count == 1 {
+                out.write_all(&last)?;
+            } else {
+                out.write_all(last.trim_ascii_end())?;
+                out.write_all(b"\n]\n")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether `e` comes from the file system (a full disk, a read-only folder), not from a
+/// refusal such as an existing file without `--force`.
+fn is_io_error(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.is::<std::io::Error>())
+}
+
+/// Says on standard error that a special target is written into (unless `quiet`).
+fn note(what: &str, quiet: bool) {
+    if !quiet {
+        eprintln!("shogi-tool: note: {what}");
+    }
 }
 
 #[cfg(test)]

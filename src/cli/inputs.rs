@@ -37,7 +37,7 @@ pub struct InputArgs {
     #[arg(long, help = STRICT_HELP)]
     pub strict: bool,
     /// Worker threads (0: one per core).
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = parse_jobs)]
     pub jobs: usize,
     /// The largest input read, in bytes (larger files are reported, not read).
     #[arg(long, value_name = "BYTES", default_value_t = ReadOptions::default().max_file_size)]
@@ -155,4 +155,20 @@ impl InputArgs {
         };
         Ok((inputs, errors))
     }
+}
+
+/// `-j N`: at most [`batch::max_threads`], with a note when capped.
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    let n: usize = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of threads"))?;
+    let max = batch::max_threads();
+    if n > max {
+        eprintln!(
+            "shogi-tool: note: -j {n} capped at {max} ({} threads a core)",
+            batch::THREADS_PER_CORE
+        );
+        return Ok(max);
+    }
+    Ok(n)
 }

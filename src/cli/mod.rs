@@ -20,6 +20,7 @@ pub mod inputs;
 #[cfg(test)]
 mod man;
 pub mod moves;
+pub mod output;
 pub mod perft;
 pub mod positions;
 pub mod records;

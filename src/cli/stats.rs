@@ -15,6 +15,7 @@ use shogi_tool::record::{MetaKey, Record};
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, InputStream, QUIET_HELP};
+use super::output;
 use super::values::RuleArg;
 
 /// Output formats of `stats`.
@@ -40,6 +41,9 @@ pub struct Args {
     /// Also write one JSON object per record to FILE (JSON Lines; see README for the columns).
     #[arg(long, value_name = "FILE.jsonl")]
     pub games: Option<std::path::PathBuf>,
+    /// Replace an existing `--games` file.
+    #[arg(long)]
+    pub force: bool,
     /// How many first moves make an opening.
     #[arg(long, value_name = "N", default_value_t = 6)]
     pub opening_plies: usize,
@@ -109,10 +113,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         stats.add_input(&e.path);
         stats.add_failed_file(&e.path, &e.message);
     }
+    // Written through a temporary file renamed at the end: an interrupted or failed run leaves
+    // no half-written file, and the file may be one of the inputs.
     let mut games_out = match &args.games {
-        Some(p) => Some(std::io::BufWriter::new(
-            std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
-        )),
+        Some(p) => Some(output::OutputFile::create(p, args.force, |n| {
+            if !args.quiet {
+                eprintln!("shogi-tool: note: {n}");
+            }
+        })?),
         None => None,
     };
     // The bar needs the number of files up front; without it the walk stays lazy.
@@ -136,6 +144,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
         bar
     };
+    let bar = progress.clone();
+    let _clear_on_signal = output::on_signal(move || bar.finish_and_clear());
     let started = std::time::Instant::now();
     let mut records_seen = 0u64;
     let want_rows = games_out.is_some();
@@ -204,8 +214,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(e) = write_error {
         return Err(e).context("cannot write the --games file");
     }
-    if let Some(mut out) = games_out {
-        out.flush().context("cannot write the --games file")?;
+    if let Some(out) = games_out {
+        out.finish().context("cannot write the --games file")?;
     }
     stats.finish();
     print(&stats, &args)?;

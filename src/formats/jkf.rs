@@ -1964,6 +1964,11 @@ enum Op {
     Text(String),
 }
 
+/// The deepest forks written: forks in forks this deep nest the JSON about 125 levels, within
+/// the 128 `serde_json` (and so this reader) can read back (40 is the most that reads back). Deeper ones are dropped and named,
+/// which also keeps the indentation from growing with the nesting.
+pub const MAX_FORK_DEPTH: usize = 39;
+
 /// Writes `record` as JKF.
 pub fn write(record: &Record) -> Written {
     let mut out = String::with_capacity(1024 + record.tree.len() * 200);
@@ -2032,11 +2037,19 @@ pub fn write(record: &Record) -> Written {
                 let node = tree.node(id);
                 let parent = node.parent().unwrap_or(MoveTree::ROOT);
                 let is_main = tree.node(parent).first_child() == Some(id);
-                let alternatives: Vec<NodeId> = if is_main {
+                let mut alternatives: Vec<NodeId> = if is_main {
                     tree.children(parent).skip(1).collect()
                 } else {
                     Vec::new()
                 };
+                // Each level of forks is three more levels of JSON (and of indentation).
+                if !alternatives.is_empty() && (indent - 2) / 3 >= MAX_FORK_DEPTH {
+                    alternatives.clear();
+                    note(
+                        &mut dropped,
+                        "variations nested more than 39 deep (JSON nested deeper cannot be read back)",
+                    );
+                }
                 let before = (!alternatives.is_empty()).then(|| state.clone());
                 let Some(fields) = element_fields(node, &mut state, &mut dropped) else {
                     // An element JKF cannot hold ends its line (its alternatives go too).
@@ -2767,6 +2780,53 @@ mod tests {
         assert_eq!(r.tree.children(MoveTree::ROOT).count(), depth + 1);
         let back = round_trip(&r);
         assert_eq!(comparable(&back), comparable(&r));
+    }
+
+    /// Forks nested `depth` levels deep: at each level a king move, and the alternative that the
+    /// next level continues (the kings walk a square of four plies round and round).
+    fn nested_forks(depth: usize) -> Record {
+        let walk = ["5i6h", "5a6b", "6h5i", "6b5a"];
+        let other = ["5i4h", "5a4b", "6h7h", "6b7b"];
+        let entry = |usi: &str, d: usize| {
+            NodeKind::Move(MoveEntry {
+                mv: Move::from_usi(usi).unwrap(),
+                mover: Some(if d % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                }),
+                piece: Some(PieceKind::King),
+            })
+        };
+        let mut r = Record::new();
+        let mut node = MoveTree::ROOT;
+        for d in 0..depth {
+            r.tree.push(node, entry(other[d % 4], d), 0);
+            node = r.tree.push(node, entry(walk[d % 4], d), 0);
+        }
+        r
+    }
+
+    #[test]
+    fn deep_forks_are_written_only_as_deep_as_they_read_back() {
+        let at_limit = nested_forks(MAX_FORK_DEPTH);
+        let w = write(&at_limit);
+        assert!(w.dropped.is_empty(), "{:?}", w.dropped);
+        let back = one(&w.text);
+        clean(&back);
+        assert_eq!(comparable(&back), comparable(&at_limit));
+
+        let deep = nested_forks(9_000);
+        let w = write(&deep);
+        assert!(
+            w.dropped.iter().any(|d| d.contains("nested more than")),
+            "{:?}",
+            w.dropped
+        );
+        // Linear in the record: no line is indented by the nesting beyond the limit.
+        assert!(w.text.lines().all(|l| l.len() < 400));
+        let back = one(&w.text);
+        assert!(back.errors.is_empty(), "{:?}", back.errors);
     }
 
     #[test]

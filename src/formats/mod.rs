@@ -108,6 +108,13 @@ pub struct RecordSpan {
     span: csa::Span,
 }
 
+impl RecordSpan {
+    /// The line number (1-based) of the record's first line.
+    pub fn first_line(&self) -> u32 {
+        self.span.first_line
+    }
+}
+
 /// The records of a text that holds several (a multi-game CSA file), found without parsing
 /// them, so they can be read one at a time, or in parallel, with [`read_span`]: together they
 /// give what [`read_str`] gives. `None` when the text holds at most one record or the format

@@ -416,16 +416,19 @@ fn write(record: &Record, style: Style) -> Written {
         None => start.position().ok(),
     };
     let mut to_move = start_setup.map_or_else(|| start.setup().side_to_move, |s| s.side_to_move);
+    let mut out_of_turn = false;
     for (i, entry) in record.tree.main_line_moves().enumerate() {
         let mut mv = entry.mv;
         if let Some(p) = pos.as_mut() {
             if let Some(mover) = entry.mover {
+                out_of_turn |= mover != p.side_to_move();
                 p.set_side_to_move(mover);
             }
             mv = resolve_promotion(p, entry);
             p.play_unchecked(mv);
             to_move = p.side_to_move();
         } else {
+            out_of_turn |= entry.mover.is_some_and(|m| m != to_move);
             to_move = entry.mover.unwrap_or(to_move).flip();
         }
         text.push_str(if i == 0 { " moves " } else { " " });
@@ -433,6 +436,10 @@ fn write(record: &Record, style: Style) -> Written {
     }
 
     let mut dropped = Vec::new();
+    if out_of_turn {
+        // A USI move list alternates sides: read back, the game would be another one.
+        dropped.push("moves made out of turn (USI alternates sides)".to_string());
+    }
     if !record.metadata.is_empty() {
         dropped.push("metadata".to_string());
     }

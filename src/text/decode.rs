@@ -147,7 +147,8 @@ impl std::error::Error for InvalidBytes {}
 /// The text of a file, with how it was decoded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decoded {
-    /// The decoded text, without a byte order mark; line endings untouched.
+    /// The decoded text, without a byte order mark; CRLF and LF line endings untouched, a CR
+    /// alone (old Mac files) made LF.
     pub text: String,
     /// The encoding the bytes were read in.
     pub encoding: Encoding,
@@ -288,6 +289,23 @@ fn decode_body(mut body: Body<'_>, extension: Option<&str>, choice: EncodingChoi
     finish(body, encoding, reason, text, notes)
 }
 
+/// Makes every CR not followed by LF an LF, so that CR-only files (old Mac) have lines like
+/// any other. Byte for byte, so every offset stays valid.
+fn lone_cr_to_lf(text: String) -> String {
+    let b = text.as_bytes();
+    let lone = |i: usize| b[i] == b'\r' && b.get(i + 1) != Some(&b'\n');
+    let Some(first) = memchr::memchr_iter(b'\r', b).find(|&i| lone(i)) else {
+        return text;
+    };
+    let mut bytes = text.into_bytes();
+    for i in first..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
+    String::from_utf8(bytes).expect("ASCII replaced by ASCII stays UTF-8")
+}
+
 fn finish(
     body: Body<'_>,
     encoding: Encoding,
@@ -296,6 +314,7 @@ fn finish(
     notes: Vec<String>,
 ) -> Decoded {
     let Text { text, invalid } = text;
+    let text = lone_cr_to_lf(text);
     let invalid = if invalid.is_empty() {
         Vec::new()
     } else {
@@ -603,6 +622,12 @@ fn decode_tracked(encoding: Encoding, bytes: &[u8]) -> Text {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn lone_cr_ends_a_line_like_lf() {
+        assert_eq!(lone_cr_to_lf("a\rb\r\nc\n\r".into()), "a\nb\r\nc\n\n");
+        assert_eq!(lone_cr_to_lf("a\r\n".into()), "a\r\n");
+    }
+
     use super::*;
     use DetectionReason::*;
     use Encoding::*;

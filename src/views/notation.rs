@@ -55,8 +55,12 @@ pub fn piece_name(kind: PieceKind, style: PieceStyle) -> &'static str {
     }
 }
 
-/// A count in kanji numerals, as hands are written: `二`, `十`, `十八`.
+/// A count in kanji numerals, as hands are written: `二`, `十`, `十八`; from 100 on (no real
+/// hand, but a SFEN may say so) in decimal digits, as the KIF writer does.
 pub fn kanji_number(n: u32) -> String {
+    if n >= 100 {
+        return n.to_string();
+    }
     let mut s = String::new();
     let (tens, ones) = (n / 10, n % 10);
     if tens > 1 {
@@ -127,6 +131,9 @@ mod tests {
         assert_eq!(kanji_number(1), "一");
         assert_eq!(kanji_number(10), "十");
         assert_eq!(kanji_number(18), "十八");
+        assert_eq!(kanji_number(99), "九十九");
+        assert_eq!(kanji_number(200), "200");
+        assert_eq!(kanji_number(u32::MAX), u32::MAX.to_string());
         let pos = Position::from_sfen(
             "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
         )

@@ -1,0 +1,439 @@
+//! Output files written whole or not at all, and what happens to them on SIGINT/SIGTERM.
+//!
+//! A regular file is written through a temporary file in the same folder, named
+//! `.shogi-tool-XXXXXX.tmp` so that one left behind by SIGKILL is easy to recognise, then renamed
+//! over the target (only with `--force` when the target exists; its mode is kept, a new file
+//! follows the umask) and the folder is synced. Every temporary file in flight is registered
+//! here: on SIGINT or SIGTERM they are removed, the registered clean-ups run (a progress bar
+//! clears itself), and the process exits 130 or 143; outputs already renamed stay.
+//!
+//! A target that is not a regular file (a FIFO, a character device such as `/dev/null`, or a
+//! link under `/dev` such as `/dev/stdout`) is opened and written into, never replaced; a
+//! directory or a block device is refused.
+
+use std::fs::{File, OpenOptions, Permissions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+use anyhow::{bail, Context};
+
+/// What is in flight: temporary files to remove and clean-ups to run when a signal ends the run.
+struct Registry {
+    next: u64,
+    temps: Vec<(u64, PathBuf)>,
+    cleanups: Vec<(u64, Box<dyn Fn() + Send>)>,
+}
+
+static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
+    next: 0,
+    temps: Vec::new(),
+    cleanups: Vec::new(),
+});
+
+fn registry() -> MutexGuard<'static, Registry> {
+    REGISTRY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Registry {
+    fn id(&mut self) -> u64 {
+        self.next += 1;
+        self.next
+    }
+}
+
+/// Removes every temporary file in flight and runs the clean-ups; the lock stays held so that
+/// nothing is renamed into place afterwards.
+fn clean_up_in_flight() -> MutexGuard<'static, Registry> {
+    let reg = registry();
+    for (_, path) in &reg.temps {
+        let _ = std::fs::remove_file(path);
+    }
+    for (_, f) in &reg.cleanups {
+        f();
+    }
+    reg
+}
+
+/// Handles SIGINT, SIGTERM and SIGHUP for the rest of the run: temporary files in flight are
+/// removed, clean-ups run, and the process exits with 128 + the signal number.
+pub fn handle_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        let _ = std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || {
+                if let Some(sig) = signals.forever().next() {
+                    let _held = clean_up_in_flight();
+                    std::process::exit(128 + sig);
+                }
+            });
+    }
+}
+
+/// Runs `f` if a signal ends the run, until the returned guard is dropped (e.g. to clear a
+/// progress bar).
+pub fn on_signal(f: impl Fn() + Send + 'static) -> SignalCleanup {
+    let mut reg = registry();
+    let id = reg.id();
+    reg.cleanups.push((id, Box::new(f)));
+    SignalCleanup(id)
+}
+
+/// Keeps a clean-up of [`on_signal`] registered while alive.
+pub struct SignalCleanup(u64);
+
+impl Drop for SignalCleanup {
+    fn drop(&mut self) {
+        registry().cleanups.retain(|(id, _)| *id != self.0);
+    }
+}
+
+/// How a target path is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Kind {
+    /// Through a temporary file renamed over `path` (the real file when the target is a link);
+    /// `mode` is the replaced file's.
+    Replace {
+        path: PathBuf,
+        existing: Option<Permissions>,
+    },
+    /// Opened and written into (a FIFO, a character device, `/dev/stdout`); `what` names it.
+    Into { what: &'static str },
+}
+
+/// Decides how `path` is written, refusing what cannot be: an existing file without `force`, a
+/// directory, a block device.
+fn plan(path: &Path, force: bool) -> anyhow::Result<Kind> {
+    let link = std::fs::symlink_metadata(path).ok();
+    let Some(link) = link else {
+        return Ok(Kind::Replace {
+            path: path.to_path_buf(),
+            existing: None,
+        });
+    };
+    let meta = std::fs::metadata(path).ok();
+    if link.file_type().is_symlink() && path.starts_with("/dev") {
+        // /dev/stdout, /dev/fd/N, /dev/null as a link: whatever it stands for is written into.
+        return Ok(Kind::Into {
+            what: "a link under /dev",
+        });
+    }
+    let Some(meta) = meta else {
+        bail!("{} is a broken link; not written", path.display());
+    };
+    let ft = meta.file_type();
+    if ft.is_dir() {
+        bail!("{} is a directory; not written", path.display());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if ft.is_block_device() {
+            bail!("{} is a block device; not written", path.display());
+        }
+        if ft.is_fifo() {
+            return Ok(Kind::Into { what: "a FIFO" });
+        }
+        if ft.is_char_device() {
+            return Ok(Kind::Into {
+                what: "a character device",
+            });
+        }
+        if ft.is_socket() {
+            bail!("{} is a socket; not written", path.display());
+        }
+    }
+    if !force {
+        bail!("{} exists; not replaced (use --force)", path.display());
+    }
+    let real = if link.file_type().is_symlink() {
+        std::fs::canonicalize(path).with_context(|| format!("cannot resolve {}", path.display()))?
+    } else {
+        path.to_path_buf()
+    };
+    Ok(Kind::Replace {
+        path: real,
+        existing: Some(meta.permissions()),
+    })
+}
+
+/// Checks before any work that `path` can be written (see [`OutputFile::create`]).
+pub fn check(path: &Path, force: bool) -> anyhow::Result<()> {
+    plan(path, force).map(|_| ())
+}
+
+/// A file being written: a registered temporary file renamed into place by
+/// [`OutputFile::finish`], or a special file written into. Dropped unfinished, the temporary file
+/// is removed and the target left as it was.
+pub struct OutputFile {
+    target: PathBuf,
+    inner: Inner,
+}
+
+enum Inner {
+    Temp {
+        file: io::BufWriter<tempfile::NamedTempFile>,
+        id: Registered,
+        real: PathBuf,
+        existing: Option<Permissions>,
+        force: bool,
+    },
+    Into(io::BufWriter<File>),
+}
+
+impl OutputFile {
+    /// Starts writing `path`. An existing regular file is replaced only with `force`; a FIFO or
+    /// character device is written into (and `note` is called with a sentence saying so).
+    pub fn create(path: &Path, force: bool, note: impl FnOnce(&str)) -> anyhow::Result<Self> {
+        match plan(path, force)? {
+            Kind::Into { what } => {
+                // Appending: a FIFO or device does not mind, and `-o /dev/stdout` onto a file
+                // the shell opened (`>` or `>>`) continues where that file is.
+                let file = OpenOptions::new()
+                    .append(true)
+                    .open(path)
+                    .with_context(|| format!("cannot open {}", path.display()))?;
+                note(&format!(
+                    "{} is {what}: written into, not replaced",
+                    path.display()
+                ));
+                Ok(OutputFile {
+                    target: path.to_path_buf(),
+                    inner: Inner::Into(io::BufWriter::new(file)),
+                })
+            }
+            Kind::Replace {
+                path: real,
+                existing,
+            } => {
+                let dir = match real.parent() {
+                    Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                    _ => PathBuf::from("."),
+                };
+                std::fs::create_dir_all(&dir)
+                    .with_context(|| format!("cannot create {}", dir.display()))?;
+                // The registry lock is held from creation to registration, so a signal in
+                // between cannot leave the file behind.
+                let mut reg = registry();
+                #[cfg(unix)]
+                let perms = {
+                    use std::os::unix::fs::PermissionsExt;
+                    // Created 0666 less the umask, as any new file.
+                    Permissions::from_mode(0o666)
+                };
+                let mut builder = tempfile::Builder::new();
+                builder.prefix(".shogi-tool-").suffix(".tmp").rand_bytes(6);
+                #[cfg(unix)]
+                builder.permissions(perms);
+                let tmp = builder
+                    .tempfile_in(&dir)
+                    .with_context(|| format!("cannot write in {}", dir.display()))?;
+                let id = reg.id();
+                reg.temps.push((id, tmp.path().to_path_buf()));
+                drop(reg);
+                Ok(OutputFile {
+                    target: path.to_path_buf(),
+                    inner: Inner::Temp {
+                        file: io::BufWriter::with_capacity(1 << 16, tmp),
+                        id: Registered(id),
+                        real,
+                        existing,
+                        force,
+                    },
+                })
+            }
+        }
+    }
+
+    /// Flushes and syncs the data, renames the temporary file into place (keeping a replaced
+    /// file's mode) and syncs the folder.
+    pub fn finish(self) -> anyhow::Result<()> {
+        let target = self.target;
+        match self.inner {
+            Inner::Into(mut w) => w
+                .flush()
+                .with_context(|| format!("cannot write {}", target.display())),
+            Inner::Temp {
+                file,
+                id,
+                real,
+                existing,
+                force,
+            } => {
+                let tmp = file
+                    .into_inner()
+                    .map_err(|e| e.into_error())
+                    .with_context(|| format!("cannot write {}", target.display()))?;
+                tmp.as_file()
+                    .sync_all()
+                    .with_context(|| format!("cannot write {}", target.display()))?;
+                if let Some(p) = existing {
+                    let _ = tmp.as_file().set_permissions(p);
+                }
+                let mut reg = registry();
+                let persisted = if force {
+                    tmp.persist(&real).map(|_| ())
+                } else {
+                    tmp.persist_noclobber(&real).map(|_| ())
+                };
+                reg.temps.retain(|(i, _)| *i != id.0);
+                drop(reg);
+                drop(id);
+                persisted.map_err(|e| e.error).with_context(|| {
+                    if force {
+                        format!("cannot write {}", target.display())
+                    } else {
+                        format!(
+                            "cannot write {} (it may have appeared meanwhile)",
+                            target.display()
+                        )
+                    }
+                })?;
+                sync_dir(&real);
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A temporary file's place in the registry, given up when dropped (the `NamedTempFile`
+/// removes the file itself).
+struct Registered(u64);
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        registry().temps.retain(|(i, _)| *i != self.0);
+    }
+}
+
+impl Write for OutputFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match &mut self.inner {
+            Inner::Temp { file, .. } => file.write(buf),
+            Inner::Into(w) => w.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match &mut self.inner {
+            Inner::Temp { file, .. } => file.write_all(buf),
+            Inner::Into(w) => w.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.inner {
+            Inner::Temp { file, .. } => file.flush(),
+            Inner::Into(w) => w.flush(),
+        }
+    }
+}
+
+/// Makes a rename durable: syncs the folder holding `path` where the platform allows.
+fn sync_dir(path: &Path) {
+    #[cfg(unix)]
+    {
+        let dir = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+}
+
+/// Writes `bytes` to `path` whole or not at all (see [`OutputFile`]).
+pub fn write_file(
+    path: &Path,
+    bytes: &[u8],
+    force: bool,
+    note: impl FnOnce(&str),
+) -> anyhow::Result<()> {
+    let mut out = OutputFile::create(path, force, note)?;
+    out.write_all(bytes)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    out.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_note(_: &str) {}
+
+    #[test]
+    fn a_new_file_is_written_whole_and_nothing_else_remains() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.csa");
+        write_file(&p, b"x\n", false, no_note).unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"x\n");
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1);
+    }
+
+    #[test]
+    fn an_existing_file_needs_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.csa");
+        std::fs::write(&p, "keep").unwrap();
+        let e = write_file(&p, b"new", false, no_note).unwrap_err();
+        assert!(format!("{e:#}").contains("use --force"), "{e:#}");
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "keep");
+        write_file(&p, b"new", true, no_note).unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "new");
+    }
+
+    #[test]
+    fn dropped_unfinished_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.csa");
+        let mut out = OutputFile::create(&p, false, no_note).unwrap();
+        out.write_all(b"half").unwrap();
+        let temps: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        assert_eq!(temps.len(), 1);
+        assert!(
+            temps[0].starts_with(".shogi-tool-") && temps[0].ends_with(".tmp"),
+            "{temps:?}"
+        );
+        drop(out);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+        assert!(
+            registry().temps.is_empty()
+                || !registry()
+                    .temps
+                    .iter()
+                    .any(|(_, t)| t.starts_with(dir.path()))
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.csa");
+        std::fs::write(&p, "old").unwrap();
+        std::fs::set_permissions(&p, Permissions::from_mode(0o640)).unwrap();
+        write_file(&p, b"new", true, no_note).unwrap();
+        let mode = std::fs::metadata(&p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+    }
+
+    #[test]
+    fn a_directory_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = write_file(dir.path(), b"x", true, no_note).unwrap_err();
+        assert!(format!("{e:#}").contains("is a directory"), "{e:#}");
+    }
+}

@@ -1,0 +1,693 @@
+//! Faults and hostile input (issue 22): the tool never panics, never destroys or half-writes a
+//! file, and cleans up after SIGINT/SIGTERM.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command as StdCommand, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+
+fn tool() -> Command {
+    Command::cargo_bin("shogi-tool").unwrap()
+}
+
+fn bin() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("shogi-tool")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A KIF record with a few moves.
+const KIF: &str = "手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n";
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+fn no_panic(out: &std::process::Output) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101), "{err}");
+}
+
+mod never_panic {
+    use super::*;
+
+    #[test]
+    fn a_hand_of_two_hundred_pawns_is_drawn() {
+        let out = tool()
+            .args(["board", "--sfen", "9/9/9/9/4k4/9/9/9/4K4 b 200P 1"])
+            .output()
+            .unwrap();
+        no_panic(&out);
+        assert!(out.status.success());
+        assert!(String::from_utf8_lossy(&out.stdout).contains("歩200"));
+    }
+
+    /// A pipe whose reading end is already closed: every write fails with EPIPE.
+    #[cfg(unix)]
+    fn closed_pipe() -> Stdio {
+        use std::os::fd::FromRawFd;
+        let mut fds = [0; 2];
+        assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+        unsafe { libc::close(fds[0]) };
+        unsafe { Stdio::from_raw_fd(fds[1]) }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_closed_standard_output_ends_quietly() {
+        for args in [
+            vec!["completions", "bash"],
+            vec!["guide"],
+            vec!["perft", "3", "--divide"],
+            vec!["positions", "testdata/fouls/nifu.usi"],
+            vec!["validate", "testdata/fouls"],
+        ] {
+            let out = StdCommand::new(bin())
+                .current_dir(root())
+                .args(&args)
+                .stdout(closed_pipe())
+                .output()
+                .unwrap();
+            no_panic(&out);
+            assert!(out.status.code().is_some(), "{args:?}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_closed_standard_error_loses_messages_not_the_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = StdCommand::new(bin())
+            .current_dir(root())
+            .args(["convert", "testdata/broken", "--to", "csa", "--out-dir"])
+            .arg(dir.path())
+            .stderr(closed_pipe())
+            .output()
+            .unwrap();
+        no_panic(&out);
+        assert_eq!(out.status.code(), Some(2)); // testdata/broken does not convert
+        let validate = StdCommand::new(bin())
+            .current_dir(root())
+            .args(["validate", "testdata/broken"])
+            .stderr(closed_pipe())
+            .output()
+            .unwrap();
+        no_panic(&validate);
+        assert_eq!(validate.status.code(), Some(2));
+    }
+
+    #[test]
+    fn a_full_standard_error_keeps_the_exit_status() {
+        if !Path::new("/dev/full").exists() {
+            eprintln!("no /dev/full: skipped");
+            return;
+        }
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = StdCommand::new(bin())
+            .current_dir(root())
+            .args(["validate", "testdata/fouls/nifu.usi"])
+            .stderr(full)
+            .output()
+            .unwrap();
+        no_panic(&out);
+        assert_eq!(out.status.code(), Some(1));
+    }
+
+    #[test]
+    fn a_full_standard_output_is_an_error() {
+        if !Path::new("/dev/full").exists() {
+            eprintln!("no /dev/full: skipped");
+            return;
+        }
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = StdCommand::new(bin())
+            .args(["completions", "bash"])
+            .stdout(full)
+            .output()
+            .unwrap();
+        no_panic(&out);
+        assert_eq!(out.status.code(), Some(2));
+    }
+}
+
+mod never_destroy {
+    use super::*;
+
+    #[test]
+    fn a_failed_conversion_leaves_the_target_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let keep = dir.path().join("keep.csa");
+        std::fs::write(&keep, "precious\n").unwrap();
+        tool()
+            .current_dir(dir.path())
+            .args([
+                "convert", "typo.kif", "--to", "csa", "-o", "keep.csa", "--force",
+            ])
+            .assert()
+            .code(2);
+        assert_eq!(std::fs::read_to_string(&keep).unwrap(), "precious\n");
+        tool()
+            .current_dir(dir.path())
+            .args(["convert", "typo.kif", "--to", "csa", "-o", "new.csa"])
+            .assert()
+            .code(2);
+        assert_eq!(names(dir.path()), ["keep.csa"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_written_into_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.kif"), KIF).unwrap();
+        let fifo = dir.path().join("out.fifo");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+        };
+        let out = tool()
+            .current_dir(dir.path())
+            .args([
+                "convert", "a.kif", "--to", "csa", "-o", "out.fifo", "--force",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("is a FIFO: written into"));
+        assert!(reader.join().unwrap().contains("+7776FU"));
+        assert!(std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo());
+        assert_eq!(names(dir.path()), ["a.kif", "out.fifo"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_node_is_written_into_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        if unsafe { libc::geteuid() } != 0 {
+            eprintln!("not root: cannot make a device node; skipped");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.kif"), KIF).unwrap();
+        let null = dir.path().join("null");
+        let c = std::ffi::CString::new(null.to_str().unwrap()).unwrap();
+        if unsafe { libc::mknod(c.as_ptr(), libc::S_IFCHR | 0o666, libc::makedev(1, 3)) } != 0 {
+            eprintln!("mknod refused (a container?); skipped");
+            return;
+        }
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["convert", "a.kif", "--to", "csa", "-o", "null", "--force"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let ft = std::fs::symlink_metadata(&null).unwrap().file_type();
+        assert!(ft.is_char_device());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("character device"));
+    }
+
+    /// `-o /dev/stdout`: a link to the standard output is written into. (Tested through a link of
+    /// its own to `/proc/self/fd/1`, so that a regression replaces that link, not `/dev/stdout`.)
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_link_to_standard_output_is_written_into() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.kif"), KIF).unwrap();
+        std::os::unix::fs::symlink("/proc/self/fd/1", dir.path().join("stdout")).unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["convert", "a.kif", "--to", "csa", "-o", "stdout", "--force"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("+7776FU"),
+            "{out:?}"
+        );
+        let link = std::fs::symlink_metadata(dir.path().join("stdout")).unwrap();
+        assert!(link.file_type().is_symlink());
+    }
+
+    #[test]
+    fn stats_games_does_not_replace_a_file_without_force() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.kif"), KIF).unwrap();
+        std::fs::write(dir.path().join("games.jsonl"), "keep\n").unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["stats", "a.kif", "--games", "games.jsonl", "-q"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--force"));
+        let games = dir.path().join("games.jsonl");
+        assert_eq!(std::fs::read_to_string(&games).unwrap(), "keep\n");
+        tool()
+            .current_dir(dir.path())
+            .args(["stats", "a.kif", "--games", "games.jsonl", "-q", "--force"])
+            .assert()
+            .success();
+        assert!(std::fs::read_to_string(&games)
+            .unwrap()
+            .contains("\"plies\":2"));
+        assert_eq!(names(dir.path()), ["a.kif", "games.jsonl"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn outputs_follow_the_umask_and_a_replaced_file_keeps_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        use std::os::unix::process::CommandExt;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.kif"), KIF).unwrap();
+        let run = |args: &[&str]| {
+            let mut c = StdCommand::new(bin());
+            c.current_dir(dir.path()).args(args);
+            unsafe {
+                c.pre_exec(|| {
+                    libc::umask(0o022);
+                    Ok(())
+                });
+            }
+            assert!(c.output().unwrap().status.success());
+        };
+        let mode = |name: &str| {
+            std::fs::metadata(dir.path().join(name))
+                .unwrap()
+                .permissions()
+                .mode()
+                & 0o777
+        };
+        run(&["convert", "a.kif", "--to", "csa", "-o", "new.csa"]);
+        assert_eq!(mode("new.csa"), 0o644);
+        std::fs::write(dir.path().join("old.csa"), "old").unwrap();
+        std::fs::set_permissions(
+            dir.path().join("old.csa"),
+            std::fs::Permissions::from_mode(0o640),
+        )
+        .unwrap();
+        run(&[
+            "convert", "a.kif", "--to", "csa", "-o", "old.csa", "--force",
+        ]);
+        assert_eq!(mode("old.csa"), 0o640);
+        assert!(std::fs::read_to_string(dir.path().join("old.csa"))
+            .unwrap()
+            .contains("+7776FU"));
+    }
+}
+
+/// Signals: the run is held open by an input that is a FIFO nobody writes to (`b.kif`), then
+/// signalled.
+#[cfg(unix)]
+mod signals {
+    use super::*;
+
+    /// Writes `a.kif` and the FIFO `b.kif` into `dir`.
+    fn inputs(dir: &Path) {
+        std::fs::write(dir.join("a.kif"), KIF).unwrap();
+        let c = std::ffi::CString::new(dir.join("b.kif").to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    }
+
+    /// Starts the tool in `dir`.
+    fn start(dir: &Path, args: &[&str]) -> Child {
+        StdCommand::new(bin())
+            .current_dir(dir)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    }
+
+    /// Waits until `cond` holds (at most 20 s).
+    fn wait_for(mut cond: impl FnMut() -> bool) {
+        let start = Instant::now();
+        while !cond() {
+            assert!(start.elapsed() < Duration::from_secs(20), "timed out");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn temp_files(dir: &Path) -> Vec<String> {
+        names(dir)
+            .into_iter()
+            .filter(|n| n.starts_with(".shogi-tool-") && n.ends_with(".tmp"))
+            .collect()
+    }
+
+    fn signal(child: &mut Child, sig: i32) -> std::process::ExitStatus {
+        std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(unsafe { libc::kill(child.id() as i32, sig) }, 0);
+        child.wait().unwrap()
+    }
+
+    #[test]
+    fn sigint_during_stats_games_leaves_no_file_and_keeps_an_old_one() {
+        let dir = tempfile::tempdir().unwrap();
+        inputs(dir.path());
+        let mut child = start(
+            dir.path(),
+            &["stats", "a.kif", "b.kif", "--games", "g.jsonl"],
+        );
+        wait_for(|| !temp_files(dir.path()).is_empty());
+        let status = signal(&mut child, libc::SIGINT);
+        assert_eq!(status.code(), Some(130));
+        assert_eq!(names(dir.path()), ["a.kif", "b.kif"]);
+
+        std::fs::write(dir.path().join("g.jsonl"), "old\n").unwrap();
+        let mut child = start(
+            dir.path(),
+            &["stats", "a.kif", "b.kif", "--games", "g.jsonl", "--force"],
+        );
+        wait_for(|| !temp_files(dir.path()).is_empty());
+        let status = signal(&mut child, libc::SIGTERM);
+        assert_eq!(status.code(), Some(143));
+        assert_eq!(names(dir.path()), ["a.kif", "b.kif", "g.jsonl"]);
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap(),
+            "old\n"
+        );
+    }
+
+    #[test]
+    fn sigterm_during_convert_o_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        inputs(dir.path());
+        let mut child = start(
+            dir.path(),
+            &["convert", "a.kif", "b.kif", "--to", "csa", "-o", "all.csa"],
+        );
+        // The output is streamed: under way while the second input is still awaited.
+        wait_for(|| !temp_files(dir.path()).is_empty());
+        let status = signal(&mut child, libc::SIGTERM);
+        assert_eq!(status.code(), Some(143));
+        assert_eq!(names(dir.path()), ["a.kif", "b.kif"]);
+    }
+
+    #[test]
+    fn sigint_during_convert_out_dir_keeps_finished_outputs() {
+        let dir = tempfile::tempdir().unwrap();
+        inputs(dir.path());
+        let mut child = start(
+            dir.path(),
+            &["convert", "a.kif", "b.kif", "--to", "csa", "--out-dir", "o"],
+        );
+        let out = dir.path().join("o");
+        wait_for(|| out.join("a.csa").exists());
+        let status = signal(&mut child, libc::SIGINT);
+        assert_eq!(status.code(), Some(130));
+        assert_eq!(names(&out), ["a.csa"]);
+        assert!(std::fs::read_to_string(out.join("a.csa"))
+            .unwrap()
+            .contains("%TORYO"));
+    }
+
+    /// A pseudo-terminal: the master end (read by the test) and the slave end (the child's
+    /// standard error, so that the progress bar shows).
+    fn pty() -> (std::fs::File, Stdio) {
+        use std::os::fd::FromRawFd;
+        unsafe {
+            let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
+            assert!(master >= 0);
+            assert_eq!(libc::grantpt(master), 0);
+            assert_eq!(libc::unlockpt(master), 0);
+            let name = std::ffi::CStr::from_ptr(libc::ptsname(master)).to_owned();
+            let slave = libc::open(name.as_ptr(), libc::O_RDWR | libc::O_NOCTTY);
+            assert!(slave >= 0);
+            (
+                std::fs::File::from_raw_fd(master),
+                Stdio::from_raw_fd(slave),
+            )
+        }
+    }
+
+    #[test]
+    fn sigint_clears_the_stats_progress_bar() {
+        use std::io::Read;
+        let dir = tempfile::tempdir().unwrap();
+        inputs(dir.path());
+        let (mut master, slave) = pty();
+        let mut child = StdCommand::new(bin())
+            .current_dir(dir.path())
+            .args(["stats", "a.kif", "b.kif", "--games", "g.jsonl"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(slave)
+            .spawn()
+            .unwrap();
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        {
+            let seen = seen.clone();
+            std::thread::spawn(move || {
+                let mut buf = [0u8; 4096];
+                while let Ok(n) = master.read(&mut buf) {
+                    if n == 0 {
+                        break;
+                    }
+                    seen.lock().unwrap().extend_from_slice(&buf[..n]);
+                }
+            });
+        }
+        // The bar shows once the first file is read.
+        wait_for(|| String::from_utf8_lossy(&seen.lock().unwrap()).contains("1/2 files"));
+        let status = signal(&mut child, libc::SIGINT);
+        assert_eq!(status.code(), Some(130));
+        std::thread::sleep(Duration::from_millis(200));
+        let text = String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+        let bar = text.rfind("1/2 files").unwrap();
+        assert!(
+            text[bar..].contains("\x1b[2K"),
+            "the bar was not cleared: {text:?}"
+        );
+        assert_eq!(names(dir.path()), ["a.kif", "b.kif"]);
+    }
+}
+
+mod limits_and_meaning {
+    use super::*;
+
+    #[test]
+    fn the_largest_max_file_size_means_no_limit() {
+        let out = tool()
+            .current_dir(root())
+            .args([
+                "validate",
+                "testdata/fouls/nifu.usi",
+                "--max-file-size",
+                "18446744073709551615",
+                "--format",
+                "json",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("nifu"));
+    }
+
+    #[test]
+    fn a_move_out_of_turn_is_refused_by_usi_and_sfen_under_strict() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("t.csa"),
+            "V2.2\nPI\n+\n+7776FU\n+2726FU\n-3334FU\n",
+        )
+        .unwrap();
+        for to in ["usi", "sfen", "kif"] {
+            let out = tool()
+                .current_dir(dir.path())
+                .args(["convert", "t.csa", "--to", to, "--strict"])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{to}: {out:?}");
+            assert!(out.stdout.is_empty(), "{to}");
+            assert!(
+                String::from_utf8_lossy(&out.stderr).contains("out of turn"),
+                "{to}: {out:?}"
+            );
+        }
+        // Without --strict: written, with a warning.
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["convert", "t.csa", "--to", "usi"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("out of turn"));
+    }
+}
+
+mod machine {
+    use super::*;
+
+    /// One undecodable line in a file of 1,000 games is reported once, by its record.
+    #[test]
+    fn an_encoding_problem_belongs_to_its_record() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut data = "startpos moves 7g7f 3c3d\n".repeat(999).into_bytes();
+        data.extend_from_slice(b"startpos moves 7g7f ");
+        data.extend_from_slice(&[0xff; 1000]);
+        data.push(b'\n');
+        std::fs::write(dir.path().join("bad.sfen"), &data).unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["validate", "bad.sfen", "--format", "json"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.lines().count(), 1000);
+        let with: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains("invalid-bytes"))
+            .collect();
+        assert_eq!(with.len(), 1, "{}", &text[..2000.min(text.len())]);
+        assert!(with[0].contains("\"record\":999"), "{}", with[0]);
+        assert!(out.stdout.len() < 400_000, "{} bytes", out.stdout.len());
+
+        // CSA (read in spans): the bad bytes in the second game are the second game's.
+        let csa =
+            b"V2.2\nPI\n+\n+7776FU\n/\nV2.2\nPI\n+\n'\xff\xfe\n+7776FU\n/\nV2.2\nPI\n+\n+7776FU\n";
+        std::fs::write(dir.path().join("three.csa"), csa).unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args([
+                "validate",
+                "three.csa",
+                "--format",
+                "json",
+                "--encoding",
+                "utf-8",
+            ])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let rows: Vec<&str> = text.lines().collect();
+        assert_eq!(rows.len(), 3, "{text}");
+        assert!(!rows[0].contains("invalid-bytes"), "{text}");
+        assert!(rows[1].contains("invalid-bytes"), "{text}");
+        assert!(!rows[2].contains("invalid-bytes"), "{text}");
+    }
+}
+
+#[test]
+fn jobs_are_capped_with_a_note() {
+    let out = tool()
+        .current_dir(root())
+        .args(["validate", "testdata/fouls/nifu.usi", "-j", "100000"])
+        .timeout(Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("-j 100000 capped at"));
+}
+
+/// A disk that fills up (here: a file size limit, RLIMIT_FSIZE) stops `convert --out-dir` at
+/// the first write error instead of one error a file.
+#[cfg(target_os = "linux")]
+#[test]
+fn convert_stops_at_the_first_write_error() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..5 {
+        std::fs::write(dir.path().join(format!("g{i}.kif")), KIF).unwrap();
+    }
+    let mut c = StdCommand::new(bin());
+    c.current_dir(dir.path())
+        .args(["convert", "g0.kif", "g1.kif", "g2.kif", "g3.kif", "g4.kif"])
+        .args(["--to", "csa", "--out-dir", "o", "-j", "1"]);
+    unsafe {
+        c.pre_exec(|| {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            let lim = libc::rlimit {
+                rlim_cur: 10,
+                rlim_max: 10,
+            };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &lim);
+            Ok(())
+        });
+    }
+    let out = c.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.matches("cannot write").count(), 1, "{err}");
+    assert!(err.contains("stopped after a write error"), "{err}");
+    let left: Vec<String> = names(&dir.path().join("o"));
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn cr_only_line_ends_read_like_any_other() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("mac.kif"), KIF.replace('\n', "\r")).unwrap();
+    let out = tool()
+        .current_dir(dir.path())
+        .args(["validate", "mac.kif", "--format", "json"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\"plies\":2"), "{text}");
+    assert_eq!(out.status.code(), Some(0), "{text}");
+}
+
+/// NUL characters (U+0000 in UTF-16 text, `\u0000` in JKF strings) never reach an output,
+/// which would then read as binary data; they are dropped with a warning.
+#[test]
+fn nul_characters_are_dropped_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("n.jkf"),
+        r#"{"header":{"先手":"A\u0000B"},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU","color":0},"comments":["x\u0000y"]}]}"#,
+    )
+    .unwrap();
+    let out = tool()
+        .current_dir(dir.path())
+        .args(["convert", "n.jkf", "--to", "kif", "-o", "n.kif"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("NUL characters"));
+    assert!(!std::fs::read(dir.path().join("n.kif"))
+        .unwrap()
+        .contains(&0));
+    tool()
+        .current_dir(dir.path())
+        .args(["validate", "n.kif"])
+        .assert()
+        .success();
+
+    let mut utf16: Vec<u8> = vec![0xff, 0xfe];
+    for u in "startpos moves 7g7f\u{0}\n".encode_utf16() {
+        utf16.extend_from_slice(&u.to_le_bytes());
+    }
+    std::fs::write(dir.path().join("u.usi"), utf16).unwrap();
+    let out = tool()
+        .current_dir(dir.path())
+        .args(["validate", "u.usi", "--format", "json"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("1 NUL character dropped"), "{text}");
+    assert!(text.contains("\"plies\":1"), "{text}");
+}
