@@ -296,7 +296,7 @@ pub fn position_from_sfen(
 ) -> anyhow::Result<Option<VPosition>> {
     let t = sfen.trim();
     let standard_start = t == "startpos" || t.starts_with("startpos ");
-    if variant.map_or(true, |v| v == Variant::Standard) {
+    if matches!(variant, None | Some(Variant::Standard)) {
         if standard_start {
             return Ok(None);
         }
@@ -309,7 +309,7 @@ pub fn position_from_sfen(
                 detected.unwrap().title()
             );
         }
-        if detected.map_or(true, |d| d == Variant::Standard) {
+        if matches!(detected, None | Some(Variant::Standard)) {
             return Ok(None);
         }
     }
