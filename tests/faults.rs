@@ -415,6 +415,10 @@ mod signals {
             dir.path(),
             &["convert", "a.kif", "b.kif", "--to", "csa", "--out-dir", "o"],
         );
+        // --out-dir reads every input once to settle the names: the FIFO gives a record that
+        // time, and blocks the second, while a.kif's output is written.
+        let fifo = dir.path().join("b.kif");
+        std::thread::spawn(move || std::fs::write(fifo, KIF));
         let out = dir.path().join("o");
         wait_for(|| out.join("a.csa").exists());
         let status = signal(&mut child, libc::SIGINT);
