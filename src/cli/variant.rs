@@ -78,6 +78,10 @@ fn route(input: &InputArgs) -> Option<Option<Variant>> {
         if !matches!(ext.to_ascii_lowercase().as_str(), "sfen" | "usi" | "txt") {
             return false;
         }
+        // Only regular files: a FIFO or device would block or be consumed by the look.
+        if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            return false;
+        }
         let mut head = Vec::new();
         let ok = std::fs::File::open(path)
             .and_then(|f| f.take(64 * 1024).read_to_end(&mut head))
