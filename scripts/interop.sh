@@ -59,6 +59,8 @@ if [[ -z "${SHOGI_TOOL:-}" ]]; then
   (cd "$ROOT" && cargo build -q --bin shogi-tool) || { echo "interop: cargo build failed"; exit 1; }
   SHOGI_TOOL="$ROOT/target/debug/shogi-tool"
 fi
+SHOGI_TOOL="$(cd "$(dirname "$SHOGI_TOOL")" && pwd)/$(basename "$SHOGI_TOOL")"
+[[ -x "$SHOGI_TOOL" ]] || { echo "interop: $SHOGI_TOOL is not an executable"; exit 1; }
 
 # ---- shogi-tool writes, the peers read
 RUN="$DIR/run"
@@ -66,8 +68,9 @@ rm -rf "$RUN" && mkdir -p "$RUN/in"
 "$PY" "$HERE/gen_games.py" --n "$N" --seed "$SEED" --out "$RUN/gen" >/dev/null || exit 1
 mv "$RUN/gen/jkf/"*.jkf "$RUN/in/"
 (cd "$RUN/in" && for f in kif kifu ki2 csa sfen jkf; do
-  "$SHOGI_TOOL" convert --quiet *.jkf --to "$f" --out-dir "../out/$f" >/dev/null 2>&1
+  "$SHOGI_TOOL" convert --quiet *.jkf --to "$f" --out-dir "../out/$f" >/dev/null 2>"../convert-$f.err"
 done)
+[[ -d "$RUN/out/csa" ]] || { echo "interop: shogi-tool convert wrote nothing: $(head -2 "$RUN/convert-csa.err")"; exit 1; }
 (cd "$NODE_DIR" && node "$HERE/read_node.mjs" "$RUN/out") >"$RUN/node.jsonl" || exit 1
 "$PY" "$HERE/read_py.py" "$RUN/out" >"$RUN/py.jsonl" || exit 1
 echo "== shogi-tool writes, peers read ($N games, seed $SEED)"
