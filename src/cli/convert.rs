@@ -647,8 +647,15 @@ fn convert_input(
                 if !quiet {
                     for f in found {
                         o.messages.push(format!(
-                            "shogi-tool: warning: {at}: ply {}: {}: {}",
-                            f.ply, f.code, f.message
+                            "{} {at}: ply {}: {}: {}",
+                            style::warning(),
+                            f.ply,
+                            shogi_tool::diag::label(
+                                shogi_tool::diag::Severity::Warning,
+                                f.code,
+                                style::stderr()
+                            ),
+                            shogi_tool::diag::human_message(&f.message)
                         ));
                     }
                 }
