@@ -319,7 +319,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Sink::File(f) => {
                 f.finish()?;
                 if let (Some(folder), false) = (new_folder, quiet) {
-                    eprintln!("shogi-tool: created the folder {}", folder.display());
+                    eprintln!("shogi-tool: note: created the folder {}", folder.display());
                 }
                 if let (Some(path), false) = (&args.output, quiet) {
                     eprintln!(

@@ -247,7 +247,7 @@ pub fn positions(
         let text = match text {
             Ok(t) => t,
             Err(m) => {
-                eprintln!("shogi-tool: {m}");
+                eprintln!("{} {m}", super::style::error());
                 failed = true;
                 continue;
             }
@@ -571,7 +571,7 @@ pub fn convert(
         let content = match content {
             Ok(t) => t,
             Err(m) => {
-                eprintln!("shogi-tool: {m}");
+                eprintln!("{} {m}", super::style::error());
                 failed = true;
                 continue;
             }
