@@ -2377,6 +2377,10 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
 
     /// Reads every `.csa` file of the shared corpus (when present) and replays its records.
     #[test]
+    #[cfg_attr(
+        corpus_missing,
+        ignore = "../shared/corpus is not there: the corpus tests are skipped"
+    )]
     fn corpus_reads_without_errors_and_replays_without_fouls() {
         let Some(corpus) = crate::formats::corpus_support::Corpus::open() else {
             return;

@@ -3035,6 +3035,10 @@ mod tests {
     /// Reads every `.jkf` and `.json` file of the shared corpus (when present), replays its
     /// records and checks that what is written reads back equal.
     #[test]
+    #[cfg_attr(
+        corpus_missing,
+        ignore = "../shared/corpus is not there: the corpus tests are skipped"
+    )]
     fn corpus_reads_replays_and_round_trips() {
         let Some(corpus) = crate::formats::corpus_support::Corpus::open() else {
             return;

@@ -1494,6 +1494,10 @@ mod tests {
     /// Reads every `.ki2`/`.ki2u` file of the shared corpus (when present), replays it, writes
     /// it back, and compares it with the same game in another format where there is one.
     #[test]
+    #[cfg_attr(
+        corpus_missing,
+        ignore = "../shared/corpus is not there: the corpus tests are skipped"
+    )]
     fn corpus_reads_replays_and_round_trips() {
         let Some(corpus) = crate::formats::corpus_support::Corpus::open() else {
             return;
@@ -1599,6 +1603,10 @@ mod tests {
 
     /// Every KIF game of the corpus converts to KI2 and reads back to the same moves.
     #[test]
+    #[cfg_attr(
+        corpus_missing,
+        ignore = "../shared/corpus is not there: the corpus tests are skipped"
+    )]
     fn kif_corpus_converts_to_ki2() {
         let Some(corpus) = crate::formats::corpus_support::Corpus::open() else {
             return;

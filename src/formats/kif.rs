@@ -2821,6 +2821,10 @@ mod tests {
     /// The short path agrees with the general one on every move line of the shared corpus
     /// (when present) and of this file's own test records, and takes most of them.
     #[test]
+    #[cfg_attr(
+        corpus_missing,
+        ignore = "../shared/corpus is not there: the corpus tests are skipped"
+    )]
     fn quick_move_lines_agree_on_the_corpus() {
         let Some(corpus) = crate::formats::corpus_support::Corpus::open() else {
             return;
@@ -2847,6 +2851,10 @@ mod tests {
     /// Reads every `.kif`/`.kifu` file of the shared corpus (when present), replays its
     /// records and writes them back.
     #[test]
+    #[cfg_attr(
+        corpus_missing,
+        ignore = "../shared/corpus is not there: the corpus tests are skipped"
+    )]
     fn corpus_reads_replays_and_round_trips() {
         let Some(corpus) = crate::formats::corpus_support::Corpus::open() else {
             return;
@@ -2958,6 +2966,10 @@ mod tests {
 
     /// Every CSA game of the corpus converts to KIF and reads back to the same game.
     #[test]
+    #[cfg_attr(
+        corpus_missing,
+        ignore = "../shared/corpus is not there: the corpus tests are skipped"
+    )]
     fn csa_corpus_converts_to_kif() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
         if !root.is_dir() {

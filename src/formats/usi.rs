@@ -943,6 +943,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        corpus_missing,
+        ignore = "../shared/corpus is not there: the corpus tests are skipped"
+    )]
     fn corpus_files_read_without_errors_or_fouls() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
         if !root.is_dir() {

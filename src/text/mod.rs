@@ -41,6 +41,10 @@ mod corpus_tests {
     /// detected encoding against the index's third column. Skips (with a message) when the
     /// corpus is not there.
     #[test]
+    #[cfg_attr(
+        corpus_missing,
+        ignore = "../shared/corpus is not there: the corpus tests are skipped"
+    )]
     fn corpus_encodings_match_the_index() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
         let Ok(index) = std::fs::read_to_string(root.join("INDEX.tsv")) else {
