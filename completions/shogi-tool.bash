@@ -166,7 +166,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --variant)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -208,7 +208,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --variant)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -296,7 +296,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --variant)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
                     return 0
                     ;;
                 --to)
@@ -362,7 +362,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --variant)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
                     return 0
                     ;;
                 --piece)
@@ -650,7 +650,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --variant)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
                     return 0
                     ;;
                 --sfen)
@@ -712,7 +712,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --variant)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
                     return 0
                     ;;
                 --square)
@@ -746,7 +746,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --variant)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -808,7 +808,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --variant)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
                     return 0
                     ;;
                 --ply)
@@ -874,7 +874,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --variant)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -964,7 +964,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --variant)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
                     return 0
                     ;;
                 --format)

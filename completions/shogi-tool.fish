@@ -63,7 +63,12 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-f
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-line-length -d 'The longest line accepted, in bytes' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-variations -d 'The most variations one record may hold' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'Compiler-style diagnostics'
 json\t'One JSON object per record (JSON Lines)'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-moves -d 'The move limit after which a game is a draw (default: the record\'s own, else none)' -r
@@ -99,7 +104,12 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l max-fi
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l max-line-length -d 'The longest line accepted, in bytes' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l max-variations -d 'The most variations one record may hold' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l to -d 'The output format; by default the one the extension of `-o FILE` names' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
 ki2\t'KI2 (Shift_JIS by convention)'
@@ -147,7 +157,12 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-file
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-line-length -d 'The longest line accepted, in bytes' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-variations -d 'The most variations one record may hold' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l format -d 'Output format' -r -f -a "human\t'Aligned text for people'
 json\t'One JSON object (the form `--merge` reads)'
 csv\t'`section,key,value` rows'"
@@ -189,7 +204,12 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-line-length -d 'The longest line accepted, in bytes' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-variations -d 'The most variations one record may hold' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l ply -d 'Print only the bare SFEN after ply N (0 = the start), one line per record' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
@@ -219,7 +239,12 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l max-fi
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l max-line-length -d 'The longest line accepted, in bytes' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l max-variations -d 'The most variations one record may hold' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l sfen -d 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves (`startpos moves 7g7f 3c3d`)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l handicap -d 'With --sfen: the handicap the game started from, whose removed pieces are credited to white\'s total points (a KIF name such as 二枚落ち, or a JKF code such as 2 or KA)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l ply -d 'Score the position after ply N of the main line (0 = the start) instead of the final one' -r
@@ -251,7 +276,12 @@ shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
 euc-jp\t'EUC-JP'
 utf-16le\t'UTF-16, little-endian'
 utf-16be\t'UTF-16, big-endian'"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN or record shows' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN or record shows' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l format -d 'Output format' -r -f -a "human\t'The KIF board diagram (BOD)'
 svg\t'An SVG picture'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l highlight -d 'Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas' -r
@@ -278,7 +308,12 @@ shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
 euc-jp\t'EUC-JP'
 utf-16le\t'UTF-16, little-endian'
 utf-16be\t'UTF-16, big-endian'"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN or record shows' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN or record shows' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l piece -d 'Only this kind: a letter P L N S G B R or a kanji 歩 香 桂 銀 金 角 飛' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l format -d 'Output format' -r -f -a "human\t'One marked board per kind, with a legend'
 json\t'One line of JSON'
@@ -306,7 +341,12 @@ shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
 euc-jp\t'EUC-JP'
 utf-16le\t'UTF-16, little-endian'
 utf-16be\t'UTF-16, big-endian'"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN or record shows' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN or record shows' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l square -d 'Only the moves of the piece on this square (5e, 55 or ５五)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l format -d 'Output format' -r -f -a "human\t'One move a line: USI, KIF, and the promotion choice when there is one'
 json\t'One line of JSON'"
@@ -324,7 +364,12 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -l letters 
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l sfen -d 'A position instead of a record: an SFEN or `startpos`, optionally followed by `moves` and USI moves (`startpos moves 7g7f 3c3d`)' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN\'s board shows' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN\'s board shows' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -359,7 +404,12 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l m
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-line-length -d 'The longest line accepted, in bytes' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-variations -d 'The most variations one record may hold' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"

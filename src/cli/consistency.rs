@@ -135,6 +135,7 @@ fn every_enumerated_value_is_a_case_insensitive_value_enum() {
                 "encoding",
                 "output-encoding",
                 "impasse-rule",
+                "variant",
             ]
             .contains(&long)
             {
@@ -167,6 +168,7 @@ fn completions_offer_the_values_not_file_names() {
         "--encoding",
         "--output-encoding",
         "--impasse-rule",
+        "--variant",
     ] {
         let at = bash
             .find(&format!("                {flag})\n"))

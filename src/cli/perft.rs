@@ -29,7 +29,7 @@ pub struct Args {
     pub force: bool,
     /// The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+),
     /// torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN's board shows.
-    #[arg(long, value_name = "NAME", value_parser = super::variant::parse_variant)]
+    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::variant::variant_parser())]
     pub variant: Option<shogi_tool::variant::Variant>,
 }
 

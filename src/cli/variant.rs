@@ -60,9 +60,17 @@ pub fn parse_any_sfen(s: &str) -> Result<AnySfen, String> {
 }
 
 /// Parses a `--variant` name or alias.
-pub fn parse_variant(s: &str) -> Result<Variant, String> {
-    s.parse()
-        .map_err(|e: shogi_tool::variant::UnknownVariant| e.to_string())
+/// The `--variant` value parser: the names and aliases of every game, case-insensitive, listed
+/// in `--help` and offered by the shell completions.
+pub fn variant_parser() -> impl clap::builder::TypedValueParser<Value = Variant> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = Variant::ALL
+        .into_iter()
+        .map(|v| PossibleValue::new(v.name()).aliases(v.aliases().iter().copied()));
+    PossibleValuesParser::new(values).map(|name| {
+        name.parse::<Variant>()
+            .expect("clap admits only the listed names and aliases")
+    })
 }
 
 /// Which variant route, if any, the inputs take: `Some(forced)` for the variant route.
