@@ -20,8 +20,13 @@ fn cases() -> u32 {
         .unwrap_or(256)
 }
 
-/// Seeds: the sample and fixture records shipped in testdata/.
-fn seeds() -> Vec<(Format, Vec<u8>)> {
+/// Seeds: the sample and fixture records shipped in testdata/, read once per process.
+fn seeds() -> &'static [(Format, Vec<u8>)] {
+    static SEEDS: std::sync::OnceLock<Vec<(Format, Vec<u8>)>> = std::sync::OnceLock::new();
+    SEEDS.get_or_init(read_seeds)
+}
+
+fn read_seeds() -> Vec<(Format, Vec<u8>)> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
     let mut out = Vec::new();
     let mut stack = vec![root];
@@ -179,6 +184,6 @@ proptest! {
 #[test]
 fn every_seed_round_trips() {
     for (format, bytes) in seeds() {
-        exercise(format, &bytes);
+        exercise(*format, bytes);
     }
 }
