@@ -1393,6 +1393,8 @@ impl LineWriter<'_> {
                     && !raw.contains(|c: char| c.is_whitespace() || c == '(' || c == '+')
                     && !raw.starts_with(|c: char| c.is_ascii_digit() || ja::is_same_mark(c))
                     && ja::parse_square(raw).is_none()
+                    // The reader takes a word naming a piece for a broken move (`%と`).
+                    && !raw.chars().any(|c| ja::piece_from_char(c).is_some())
                 {
                     return raw.to_string();
                 }
@@ -1527,6 +1529,23 @@ mod tests {
         let mut rs = read(text);
         assert_eq!(rs.len(), 1);
         rs.remove(0)
+    }
+
+    /// Found by tests/fuzz_readers.rs: a CSA unknown special move naming a piece (`%と`) was
+    /// written as that word, which the KIF reader takes for a broken move.
+    #[test]
+    fn an_unknown_ending_naming_a_piece_is_written_as_interruption() {
+        let r = crate::formats::csa::read("PI\n+\n%\u{3068}\n").remove(0);
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        let w = write(&r, &WriteOptions::default());
+        let back = one(&w.text);
+        assert!(back.errors.is_empty(), "{:?}\n{}", back.errors, w.text);
+        assert!(w.text.contains("中断"), "{}", w.text);
+        assert!(
+            w.dropped.iter().any(|d| d.contains("%と")),
+            "{:?}",
+            w.dropped
+        );
     }
 
     fn usi_moves(r: &Record) -> Vec<String> {
