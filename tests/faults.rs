@@ -742,3 +742,53 @@ mod symlinks {
         assert_eq!(counts(&[named.to_str().unwrap()]), (1, 0));
     }
 }
+
+/// A named path that cannot be opened is reported in its place and belongs to one shard.
+mod order_and_shards {
+    use super::*;
+
+    #[test]
+    fn a_missing_named_path_prints_in_order_and_in_one_shard() {
+        let dir = tempfile::tempdir().unwrap();
+        let paths: Vec<String> = ["a.kif", "missing.kif", "b.kif", "c.kif"]
+            .iter()
+            .map(|n| dir.path().join(n).display().to_string())
+            .collect();
+        for n in ["a.kif", "b.kif", "c.kif"] {
+            std::fs::write(dir.path().join(n), KIF).unwrap();
+        }
+        let out = tool()
+            .args(["validate", "--format", "json"])
+            .args(&paths)
+            .output()
+            .unwrap();
+        no_panic(&out);
+        let order: Vec<String> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter_map(|v| v["path"].as_str().map(str::to_string))
+            .collect();
+        assert_eq!(order, paths);
+        let mut parts = Vec::new();
+        for k in 1..=3 {
+            let part = dir.path().join(format!("part{k}.json"));
+            let out = tool()
+                .args(["stats", "--format", "json", "--shard", &format!("{k}/3")])
+                .args(&paths)
+                .output()
+                .unwrap();
+            no_panic(&out);
+            std::fs::write(&part, &out.stdout).unwrap();
+            parts.push(part);
+        }
+        let merged = tool()
+            .args(["stats", "--format", "json", "--merge"])
+            .args(&parts)
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&merged.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&merged.stderr)));
+        assert_eq!(v["files"], 4);
+        assert_eq!(v["failures"].as_array().unwrap().len(), 1);
+    }
+}

@@ -70,7 +70,7 @@ pub fn discover(paths: &[String]) -> (Vec<Input>, Vec<InputError>) {
 /// parents is reported, not followed, either way.
 pub fn discover_lazily(paths: &[String], follow: bool) -> (Discovered, Vec<InputError>) {
     let mut pending = std::collections::VecDeque::new();
-    let mut errors = Vec::new();
+    let errors = Vec::new();
     if paths.is_empty() {
         pending.push_back(Named::Input(Input::Stdin));
     }
@@ -81,10 +81,11 @@ pub fn discover_lazily(paths: &[String], follow: bool) -> (Discovered, Vec<Input
         }
         let path = Path::new(p);
         match std::fs::metadata(path) {
-            Err(e) => errors.push(InputError {
+            // In its place among the inputs (and in one shard), like what a walk cannot read.
+            Err(e) => pending.push_back(Named::Input(Input::Unreadable {
                 path: p.clone(),
                 message: format!("cannot read {p}: {}", io_reason(&e)),
-            }),
+            })),
             Ok(m) if m.is_dir() => pending.push_back(Named::Dir(path.to_path_buf())),
             Ok(_) => pending.push_back(Named::Input(Input::File(path.to_path_buf()))),
         }
@@ -354,9 +355,17 @@ mod tests {
         // A file named directly is read whatever its extension.
         let (inputs, _) = discover(&[d.join("notes.txt").display().to_string()]);
         assert_eq!(inputs.len(), 1);
-        let (_, errors) = discover(&[d.join("missing.kif").display().to_string()]);
-        assert_eq!(errors.len(), 1);
-        assert!(errors[0].message.contains("no such file"));
+        // A named path that cannot be read keeps its place among the inputs.
+        let a = d.join("a.csa").display().to_string();
+        let missing = d.join("missing.kif").display().to_string();
+        let (inputs, errors) = discover(&[a.clone(), missing.clone(), a]);
+        assert!(errors.is_empty());
+        assert_eq!(inputs.len(), 3);
+        assert!(
+            matches!(&inputs[1], Input::Unreadable { path, message }
+                if *path == missing && message.contains("no such file")),
+            "{inputs:?}"
+        );
     }
 
     #[test]
