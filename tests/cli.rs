@@ -188,7 +188,7 @@ mod validate {
         #[cfg(unix)]
         std::os::unix::fs::symlink(dir.path().join("gone.csa"), dir.path().join("e.csa")).unwrap();
         let out = tool()
-            .args(["validate", "--format", "json"])
+            .args(["validate", "--format", "json", "--follow"])
             .arg(dir.path())
             .output()
             .unwrap();
@@ -517,7 +517,7 @@ mod io_faults {
         .unwrap();
         std::os::unix::fs::symlink(dir.path(), dir.path().join("games/loop")).unwrap();
         let out = tool()
-            .args(["validate", "--format", "json"])
+            .args(["validate", "--format", "json", "--follow"])
             .arg(dir.path().join("games"))
             .output()
             .unwrap();

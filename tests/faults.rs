@@ -695,3 +695,100 @@ fn nul_characters_are_dropped_with_a_warning() {
     assert!(text.contains("1 NUL character dropped"), "{text}");
     assert!(text.contains("\"plies\":1"), "{text}");
 }
+
+/// Links met while walking are skipped unless `--follow`; links named are followed; a link back
+/// to a parent is reported, not walked.
+mod symlinks {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    /// `stats --format json` of `args`: (files, number of failures).
+    fn counts(args: &[&str]) -> (u64, usize) {
+        let out = tool()
+            .args(["stats", "--format", "json"])
+            .args(args)
+            .output()
+            .unwrap();
+        no_panic(&out);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+        (
+            v["files"].as_u64().unwrap(),
+            v["failures"].as_array().map_or(0, Vec::len),
+        )
+    }
+
+    #[test]
+    fn links_met_while_walking_need_follow() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games");
+        let other = dir.path().join("other");
+        std::fs::create_dir_all(&games).unwrap();
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::write(games.join("a.kif"), KIF).unwrap();
+        std::fs::write(other.join("b.kif"), KIF).unwrap();
+        symlink(&other, games.join("sibling")).unwrap();
+        symlink(other.join("b.kif"), games.join("linked.kif")).unwrap();
+        symlink(&games, games.join("loop")).unwrap();
+        let g = games.to_str().unwrap();
+        // Walking: links skipped by default, the loop included.
+        assert_eq!(counts(&[g]), (1, 0));
+        // --follow: the sibling folder and the linked file are read; the loop is reported (a
+        // failure, counted among the files).
+        assert_eq!(counts(&["--follow", g]), (4, 1));
+        // A link named on the command line is followed without --follow.
+        let named = dir.path().join("named");
+        symlink(&other, &named).unwrap();
+        assert_eq!(counts(&[named.to_str().unwrap()]), (1, 0));
+    }
+}
+
+/// A named path that cannot be opened is reported in its place and belongs to one shard.
+mod order_and_shards {
+    use super::*;
+
+    #[test]
+    fn a_missing_named_path_prints_in_order_and_in_one_shard() {
+        let dir = tempfile::tempdir().unwrap();
+        let paths: Vec<String> = ["a.kif", "missing.kif", "b.kif", "c.kif"]
+            .iter()
+            .map(|n| dir.path().join(n).display().to_string())
+            .collect();
+        for n in ["a.kif", "b.kif", "c.kif"] {
+            std::fs::write(dir.path().join(n), KIF).unwrap();
+        }
+        let out = tool()
+            .args(["validate", "--format", "json"])
+            .args(&paths)
+            .output()
+            .unwrap();
+        no_panic(&out);
+        let order: Vec<String> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter_map(|v| v["path"].as_str().map(str::to_string))
+            .collect();
+        assert_eq!(order, paths);
+        let mut parts = Vec::new();
+        for k in 1..=3 {
+            let part = dir.path().join(format!("part{k}.json"));
+            let out = tool()
+                .args(["stats", "--format", "json", "--shard", &format!("{k}/3")])
+                .args(&paths)
+                .output()
+                .unwrap();
+            no_panic(&out);
+            std::fs::write(&part, &out.stdout).unwrap();
+            parts.push(part);
+        }
+        let merged = tool()
+            .args(["stats", "--format", "json", "--merge"])
+            .args(&parts)
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&merged.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&merged.stderr)));
+        assert_eq!(v["files"], 4);
+        assert_eq!(v["failures"].as_array().unwrap().len(), 1);
+    }
+}

@@ -57,16 +57,20 @@ fn has_record_extension(path: &Path) -> bool {
 
 /// The inputs the paths name (no paths: standard input), and the paths that failed.
 pub fn discover(paths: &[String]) -> (Vec<Input>, Vec<InputError>) {
-    let (inputs, errors) = discover_lazily(paths);
+    let (inputs, errors) = discover_lazily(paths, false);
     (inputs.collect(), errors)
 }
 
 /// Like [`discover`], but directories are walked as the inputs are taken, so a run holds
 /// only the directory being walked, not every path of the collection. The paths given are
 /// checked at once: the ones that failed are returned first.
-pub fn discover_lazily(paths: &[String]) -> (Discovered, Vec<InputError>) {
+///
+/// Links named in `paths` are followed; links met while walking a directory are followed only
+/// when `follow` is true (as fd and ripgrep do), else skipped. A link back to one of its own
+/// parents is reported, not followed, either way.
+pub fn discover_lazily(paths: &[String], follow: bool) -> (Discovered, Vec<InputError>) {
     let mut pending = std::collections::VecDeque::new();
-    let mut errors = Vec::new();
+    let errors = Vec::new();
     if paths.is_empty() {
         pending.push_back(Named::Input(Input::Stdin));
     }
@@ -77,10 +81,11 @@ pub fn discover_lazily(paths: &[String]) -> (Discovered, Vec<InputError>) {
         }
         let path = Path::new(p);
         match std::fs::metadata(path) {
-            Err(e) => errors.push(InputError {
+            // In its place among the inputs (and in one shard), like what a walk cannot read.
+            Err(e) => pending.push_back(Named::Input(Input::Unreadable {
                 path: p.clone(),
                 message: format!("cannot read {p}: {}", io_reason(&e)),
-            }),
+            })),
             Ok(m) if m.is_dir() => pending.push_back(Named::Dir(path.to_path_buf())),
             Ok(_) => pending.push_back(Named::Input(Input::File(path.to_path_buf()))),
         }
@@ -89,6 +94,7 @@ pub fn discover_lazily(paths: &[String]) -> (Discovered, Vec<InputError>) {
         pending,
         walking: None,
         walked: Walked::default(),
+        follow,
     };
     (discovered, errors)
 }
@@ -105,6 +111,8 @@ pub struct Discovered {
     pending: std::collections::VecDeque<Named>,
     walking: Option<(std::path::PathBuf, Walk)>,
     walked: Walked,
+    /// Whether links met while walking are followed (`--follow`).
+    follow: bool,
 }
 
 /// What the walk of the directories has searched and skipped so far, to say why nothing was
@@ -205,7 +213,7 @@ impl Iterator for Discovered {
                 }
                 Named::Dir(dir) => {
                     self.walked.dirs.push(dir.display().to_string());
-                    let walk = walker(&dir);
+                    let walk = walker(&dir, self.follow);
                     self.walking = Some((dir, walk));
                 }
             }
@@ -213,7 +221,7 @@ impl Iterator for Discovered {
     }
 }
 
-fn walker(dir: &Path) -> Walk {
+fn walker(dir: &Path, follow: bool) -> Walk {
     fn visible(e: &walkdir::DirEntry) -> bool {
         let shown = e.depth() == 0 || !is_hidden(e.file_name());
         if !shown {
@@ -222,7 +230,8 @@ fn walker(dir: &Path) -> Walk {
         shown
     }
     walkdir::WalkDir::new(dir)
-        .follow_links(true)
+        .follow_links(follow)
+        .follow_root_links(true)
         .sort_by(|a, b| file_name_bytes(a.path()).cmp(file_name_bytes(b.path())))
         .into_iter()
         .filter_entry(visible as fn(&walkdir::DirEntry) -> bool)
@@ -346,9 +355,17 @@ mod tests {
         // A file named directly is read whatever its extension.
         let (inputs, _) = discover(&[d.join("notes.txt").display().to_string()]);
         assert_eq!(inputs.len(), 1);
-        let (_, errors) = discover(&[d.join("missing.kif").display().to_string()]);
-        assert_eq!(errors.len(), 1);
-        assert!(errors[0].message.contains("no such file"));
+        // A named path that cannot be read keeps its place among the inputs.
+        let a = d.join("a.csa").display().to_string();
+        let missing = d.join("missing.kif").display().to_string();
+        let (inputs, errors) = discover(&[a.clone(), missing.clone(), a]);
+        assert!(errors.is_empty());
+        assert_eq!(inputs.len(), 3);
+        assert!(
+            matches!(&inputs[1], Input::Unreadable { path, message }
+                if *path == missing && message.contains("no such file")),
+            "{inputs:?}"
+        );
     }
 
     #[test]

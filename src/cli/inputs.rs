@@ -18,6 +18,10 @@ pub struct InputArgs {
     /// Read the list of paths from FILE, one a line (`-` for standard input).
     #[arg(long, value_name = "FILE")]
     pub files_from: Option<String>,
+    /// Follow symbolic links met while walking directories (links named as PATH are always
+    /// followed; a link back to a parent is reported either way).
+    #[arg(long)]
+    pub follow: bool,
     /// Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     pub shard: Option<(usize, usize)>,
@@ -141,7 +145,7 @@ impl InputArgs {
         if (paths.is_empty() || paths.iter().any(|p| p == "-")) && std::io::stdin().is_terminal() {
             eprintln!("shogi-tool: reading records from standard input; Ctrl-D to end (or give a PATH; --help for more)");
         }
-        let (mut inputs, errors) = batch::discover_lazily(paths);
+        let (mut inputs, errors) = batch::discover_lazily(paths, self.follow);
         let first = inputs.next();
         if first.is_none() && errors.is_empty() {
             if let Some(message) = inputs.nothing_found() {

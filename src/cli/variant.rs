@@ -497,6 +497,7 @@ pub fn locate(args: &super::board::PositionArgs) -> anyhow::Result<Option<VPosit
     let input = InputArgs {
         paths: vec![path.clone()],
         files_from: None,
+        follow: false,
         shard: None,
         from: None,
         encoding: args.encoding,

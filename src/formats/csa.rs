@@ -151,6 +151,7 @@ fn span(bytes: &[u8], range: std::ops::Range<usize>, first_line: u32) -> Span {
 
 /// Reads the record in `span` of `text` (a span with content, from [`record_spans`]).
 pub(crate) fn read_span(text: &str, span: &Span) -> Record {
+    let _columns = super::column::Scope::new();
     let body = text.get(span.range.clone()).unwrap_or("");
     let bytes = body.as_bytes();
     let mut reader = RecordReader::new(span.first_line);
@@ -1135,15 +1136,7 @@ fn trim_end(mut s: &[u8]) -> &[u8] {
     s
 }
 
-/// The 1-based character column of byte `at` in `line`.
-fn column_of(line: &str, at: usize) -> u32 {
-    let at = at.min(line.len());
-    let chars = line
-        .as_bytes()
-        .get(..at)
-        .map_or(0, |b| b.iter().filter(|&&c| (c & 0xC0) != 0x80).count());
-    (chars as u32).saturating_add(1)
-}
+use super::column::column_of;
 
 // ---------------------------------------------------------------------------------------------
 // Writing

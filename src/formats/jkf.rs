@@ -45,6 +45,7 @@
 //! endings as `special` and variations as `forks` (every alternative to a move is one fork of
 //! that move). Whatever JKF cannot carry is named in [`Written::dropped`].
 
+use super::column::column_of;
 use std::cell::Cell;
 use std::fmt;
 
@@ -601,12 +602,9 @@ impl<'a> Lines<'a> {
         let at = at.min(self.text.len());
         let line = self.starts.partition_point(|&s| s <= at).max(1);
         let start = self.starts.get(line - 1).copied().unwrap_or(0);
-        let col = self
-            .text
-            .as_bytes()
-            .get(start..at)
-            .map_or(0, |s| s.iter().filter(|&&c| (c & 0xC0) != 0x80).count());
-        (line as u32, col as u32 + 1)
+        // Incremental (see `column`): a one-line JKF asks for the column of every move.
+        let rest = self.text.get(start..).unwrap_or("");
+        (line as u32, column_of(rest, at.saturating_sub(start)))
     }
 
     /// The character column of serde_json's 1-based byte column on `line`.
@@ -630,6 +628,7 @@ impl<'a> Lines<'a> {
 /// error; a JSON syntax error gives a record holding the `parse-error` (after the records of
 /// the documents read before it).
 pub fn read(text: &str) -> Vec<Record> {
+    let _columns = super::column::Scope::new();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let counters = Counters::default();
     let lines = Lines::new(text);

@@ -30,15 +30,7 @@ pub(super) fn skip_spaces(b: &[u8], mut i: usize) -> usize {
     }
 }
 
-/// The 1-based character column of byte `at` in `line`.
-pub(super) fn column_of(line: &str, at: usize) -> u32 {
-    let at = at.min(line.len());
-    let chars = line
-        .as_bytes()
-        .get(..at)
-        .map_or(0, |b| b.iter().filter(|&&c| (c & 0xC0) != 0x80).count());
-    u32::try_from(chars).unwrap_or(u32::MAX).saturating_add(1)
-}
+pub(super) use super::column::column_of;
 
 /// What the lines before the moves say about the start: the handicap line, the board diagram.
 pub(super) struct Preamble {

@@ -60,6 +60,7 @@ use crate::shogi::{Color, Handicap, Move, Position};
 
 /// Reads the record of a KI2 text. A KI2 file holds one game, so the result holds one record.
 pub fn read(text: &str) -> Vec<Record> {
+    let _columns = super::column::Scope::new();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::new();
     reader.record.tree.reserve(text.len() / 14 + 1);

@@ -63,6 +63,7 @@ pub use super::japanese::sjis_fallbacks;
 
 /// Reads the record of a KIF text. A KIF file holds one game, so the result holds one record.
 pub fn read(text: &str) -> Vec<Record> {
+    let _columns = super::column::Scope::new();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::new();
     let bytes = text.as_bytes();

@@ -4,6 +4,7 @@
 //! several games separated by `/` lines, an SFEN/USI file one game a line). Problems are kept
 //! in each [`Record`]'s `errors` and `warnings` with line and column; reading never panics.
 
+mod column;
 #[cfg(test)]
 mod corpus_support;
 pub mod csa;
