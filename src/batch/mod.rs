@@ -27,7 +27,7 @@ use std::sync::{mpsc, Condvar, Mutex};
 /// the oldest result not yet emitted, so memory stays bounded however many inputs there are.
 /// Parallel work inside `work` (the records of a multi-game file, see [`read_and_replay`]) runs on
 /// rayon's global pool, which is sized to `jobs` too (see [`configure_threads`]).
-pub fn run_ordered<I, T, W, E>(inputs: I, jobs: usize, work: W, mut emit: E)
+pub fn run_ordered<I, T, W, E>(inputs: I, jobs: usize, work: W, emit: E)
 where
     I: IntoIterator<Item = Input>,
     I::IntoIter: Send,
@@ -35,12 +35,44 @@ where
     W: Fn(&Input) -> T + Sync,
     E: FnMut(T) -> bool,
 {
+    run_ordered_pieces(
+        inputs,
+        jobs,
+        |input, sink| {
+            sink(work(input));
+        },
+        emit,
+    );
+}
+
+/// Like [`run_ordered`], for work that hands over an input's results in pieces as they are
+/// done (the batches of records of a multi-game file, see [`read_each_batched`]): `work` gives
+/// each piece to its sink, which returns false once the run has stopped (then `work` should
+/// return). Pieces reach `emit` in input order, and in order within an input.
+///
+/// The pieces of the input being emitted go out as they come (its thread waits when a window
+/// of them is not emitted yet); an input further on holds at most [`PIECES_AHEAD`] pieces
+/// before its thread waits for its turn. So a run holds a bounded number of pieces, however
+/// many records a file holds.
+pub fn run_ordered_pieces<I, T, W, E>(inputs: I, jobs: usize, work: W, mut emit: E)
+where
+    I: IntoIterator<Item = Input>,
+    I::IntoIter: Send,
+    T: Send,
+    W: Fn(&Input, &mut dyn FnMut(T) -> bool) + Sync,
+    E: FnMut(T) -> bool,
+{
     configure_threads(jobs);
     let threads = thread_count(jobs);
     let mut inputs = inputs.into_iter();
     if threads == 1 {
+        let mut go_on = true;
         for input in inputs {
-            if !emit(work(&input)) {
+            work(&input, &mut |piece| {
+                go_on = go_on && emit(piece);
+                go_on
+            });
+            if !go_on {
                 return;
             }
         }
@@ -61,10 +93,48 @@ where
         room: Condvar::new(),
         sleepers: AtomicUsize::new(0),
     };
-    let (tx, rx) = mpsc::channel::<(usize, T)>();
+    // Bounded, so that a thread whose pieces are being emitted waits when emitting is slower
+    // (a slow pipe) instead of piling them up.
+    let (tx, rx) = mpsc::sync_channel::<(usize, Piece<T>)>(window);
     std::thread::scope(|scope| {
         let mut order = Reorder::new();
-        order.put(0, work(&first));
+        let mut go_on = true;
+        // Works on input `i` on this thread, emitting what is due between its pieces.
+        let work_here =
+            |i: usize, input: &Input, order: &mut Reorder<T>, go_on: &mut bool, emit: &mut E| {
+                work(input, &mut |piece| {
+                    if !*go_on {
+                        return false;
+                    }
+                    order.put(i, Piece::Part(piece));
+                    loop {
+                        // What has come, but no more than the channel holds: the thread sending
+                        // may keep up with the taking.
+                        for (j, p) in rx.try_iter().take(window) {
+                            order.put(j, p);
+                        }
+                        let before = order.base;
+                        *go_on = order.flush(emit);
+                        if order.base != before {
+                            shared.publish(order.base);
+                        }
+                        if !*go_on {
+                            return false;
+                        }
+                        if order.base == i || order.held(i) < PIECES_AHEAD {
+                            return true;
+                        }
+                        // Too far ahead of the input being emitted: help it along by emitting
+                        // what its thread sends.
+                        match rx.recv() {
+                            Ok((j, p)) => order.put(j, p),
+                            Err(_) => return true,
+                        }
+                    }
+                });
+                order.put(i, Piece::Done);
+            };
+        work_here(0, &first, &mut order, &mut go_on, &mut emit);
         drop(first);
         for _ in 1..threads {
             let tx = tx.clone();
@@ -72,19 +142,31 @@ where
             scope.spawn(move || {
                 while let Some((i, input)) = shared.take() {
                     shared.wait_for_room(i, window);
-                    if shared.stop.load(Ordering::Relaxed) || tx.send((i, work(&input))).is_err() {
+                    if shared.stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let mut sent = 0usize;
+                    work(&input, &mut |piece| {
+                        if sent >= PIECES_AHEAD {
+                            shared.wait_for_turn(i);
+                        }
+                        sent += 1;
+                        !shared.stop.load(Ordering::Relaxed)
+                            && tx.send((i, Piece::Part(piece))).is_ok()
+                    });
+                    if shared.stop.load(Ordering::Relaxed) || tx.send((i, Piece::Done)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        loop {
-            while let Ok((i, result)) = rx.try_recv() {
-                order.put(i, result);
+        while go_on {
+            for (i, piece) in rx.try_iter().take(window) {
+                order.put(i, piece);
             }
             let before = order.base;
-            let go_on = order.flush(&mut emit);
+            go_on = order.flush(&mut emit);
             if order.base != before {
                 shared.publish(order.base);
             }
@@ -94,7 +176,7 @@ where
             // Work on the next input while within the window.
             if shared.taken.load(Ordering::Relaxed) < order.base + window {
                 if let Some((i, input)) = shared.take() {
-                    order.put(i, work(&input));
+                    work_here(i, &input, &mut order, &mut go_on, &mut emit);
                     continue;
                 }
             }
@@ -105,7 +187,7 @@ where
             }
             // Nothing to do here but wait for a helper's result.
             match rx.recv() {
-                Ok((i, result)) => order.put(i, result),
+                Ok((i, piece)) => order.put(i, piece),
                 Err(_) => {
                     // Every helper has finished: what arrived is all there is.
                     order.flush(&mut emit);
@@ -117,6 +199,22 @@ where
         drop(rx);
         shared.publish(order.base);
     });
+}
+
+/// How many records of a multi-game file are read (in parallel) and handed over at a time
+/// by the subcommands that stream their results (see [`read_each_batched`]).
+pub const RECORDS_PER_BATCH: usize = 256;
+
+/// How many pieces an input that is not being emitted yet may hand over before its thread
+/// waits for its turn (see [`run_ordered_pieces`]).
+pub const PIECES_AHEAD: usize = 4;
+
+/// What a thread of [`run_ordered_pieces`] hands back for an input.
+enum Piece<T> {
+    /// A piece of its results.
+    Part(T),
+    /// The end of them.
+    Done,
 }
 
 /// What the threads of [`run_ordered`] share.
@@ -165,6 +263,16 @@ impl<I: Iterator<Item = Input>> Shared<I> {
         }
     }
 
+    /// Waits until input `i` is the one being emitted (or the run stops).
+    fn wait_for_turn(&self, i: usize) {
+        let mut done = self.emitted.lock().unwrap_or_else(|e| e.into_inner());
+        while *done < i && !self.stop.load(Ordering::Relaxed) {
+            self.sleepers.fetch_add(1, Ordering::SeqCst);
+            done = self.room.wait(done).unwrap_or_else(|e| e.into_inner());
+            self.sleepers.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
     /// Records that `base` results have been emitted and wakes waiting helpers.
     fn publish(&self, base: usize) {
         let mut done = self.emitted.lock().unwrap_or_else(|e| e.into_inner());
@@ -178,9 +286,9 @@ impl<I: Iterator<Item = Input>> Shared<I> {
 
 /// Results put back in input order.
 struct Reorder<T> {
-    /// Results from index `base` on, `None` where still missing.
-    waiting: VecDeque<Option<T>>,
-    /// How many results have been emitted.
+    /// The pieces of the inputs from index `base` on, and whether each input is done.
+    waiting: VecDeque<(VecDeque<T>, bool)>,
+    /// How many inputs have been emitted whole.
     base: usize,
 }
 
@@ -192,24 +300,38 @@ impl<T> Reorder<T> {
         }
     }
 
-    fn put(&mut self, i: usize, result: T) {
+    fn put(&mut self, i: usize, piece: Piece<T>) {
         let slot = i - self.base;
         if self.waiting.len() <= slot {
-            self.waiting.resize_with(slot + 1, || None);
+            self.waiting
+                .resize_with(slot + 1, || (VecDeque::new(), false));
         }
-        self.waiting[slot] = Some(result);
+        match piece {
+            Piece::Part(t) => self.waiting[slot].0.push_back(t),
+            Piece::Done => self.waiting[slot].1 = true,
+        }
     }
 
-    /// Emits the results that are next in order; false when `emit` asked to stop.
+    /// How many pieces of input `i` wait to be emitted.
+    fn held(&self, i: usize) -> usize {
+        i.checked_sub(self.base)
+            .and_then(|slot| self.waiting.get(slot))
+            .map_or(0, |(pieces, _)| pieces.len())
+    }
+
+    /// Emits the pieces that are next in order; false when `emit` asked to stop.
     fn flush(&mut self, emit: &mut impl FnMut(T) -> bool) -> bool {
-        while matches!(self.waiting.front(), Some(Some(_))) {
-            let Some(Some(result)) = self.waiting.pop_front() else {
-                break;
-            };
-            self.base += 1;
-            if !emit(result) {
-                return false;
+        while let Some((pieces, done)) = self.waiting.front_mut() {
+            while let Some(t) = pieces.pop_front() {
+                if !emit(t) {
+                    return false;
+                }
             }
+            if !*done {
+                break;
+            }
+            self.waiting.pop_front();
+            self.base += 1;
         }
         true
     }
@@ -300,6 +422,115 @@ mod tests {
             assert!(
                 lead <= (jobs * 64 + jobs) as isize,
                 "jobs {jobs}: lead {lead}"
+            );
+        }
+    }
+
+    #[test]
+    fn pieces_come_in_order_and_few_are_held() {
+        // Every 5th input is a "multi-game file" of 300 pieces; the others have 0 to 2.
+        let pieces = |i: usize| if i % 5 == 0 { 300 } else { i % 3 };
+        for jobs in [1, 2, 3, 8] {
+            let n = 200;
+            // Pieces handed over but not yet emitted, and the most there ever were.
+            let (pending, most) = (AtomicIsize::new(0), AtomicIsize::new(0));
+            let mut seen = Vec::new();
+            run_ordered_pieces(
+                inputs(n),
+                jobs,
+                |input, sink| {
+                    let i = index(input);
+                    for k in 0..pieces(i) {
+                        if k % 50 == 7 {
+                            std::thread::sleep(std::time::Duration::from_micros(100));
+                        }
+                        let now = pending.fetch_add(1, Ordering::SeqCst) + 1;
+                        most.fetch_max(now, Ordering::SeqCst);
+                        if !sink((i, k)) {
+                            return;
+                        }
+                    }
+                },
+                |piece| {
+                    pending.fetch_sub(1, Ordering::SeqCst);
+                    seen.push(piece);
+                    true
+                },
+            );
+            let expected: Vec<(usize, usize)> = (0..n)
+                .flat_map(|i| (0..pieces(i)).map(move |k| (i, k)))
+                .collect();
+            assert_eq!(seen, expected, "jobs {jobs}");
+            // At most PIECES_AHEAD (and the one in hand) an input in flight, not 300.
+            let threads = thread_count(jobs) as isize;
+            let bound = threads * (PIECES_AHEAD as isize + 2) + (threads * 64) * 3;
+            let most = most.load(Ordering::SeqCst);
+            assert!(most <= bound, "jobs {jobs}: {most} pieces held");
+        }
+    }
+
+    #[test]
+    fn a_long_input_is_not_held_whole() {
+        // One input of many pieces behind a slow one: its thread waits for its turn.
+        for jobs in [2, 4] {
+            let (pending, most) = (AtomicIsize::new(0), AtomicIsize::new(0));
+            let mut count = 0;
+            run_ordered_pieces(
+                inputs(2),
+                jobs,
+                |input, sink| {
+                    let i = index(input);
+                    if i == 0 {
+                        std::thread::sleep(std::time::Duration::from_millis(50));
+                    }
+                    for k in 0..10_000 {
+                        let now = pending.fetch_add(1, Ordering::SeqCst) + 1;
+                        most.fetch_max(now, Ordering::SeqCst);
+                        if !sink(k) {
+                            return;
+                        }
+                    }
+                },
+                |_| {
+                    pending.fetch_sub(1, Ordering::SeqCst);
+                    count += 1;
+                    true
+                },
+            );
+            assert_eq!(count, 20_000);
+            let most = most.load(Ordering::SeqCst);
+            // The channel's room, what was taken from it before emitting, a few in hand.
+            let bound = 2 * thread_count(jobs) * 64 + 2 * (PIECES_AHEAD + 2);
+            assert!(most <= bound as isize, "jobs {jobs}: {most} held");
+        }
+    }
+
+    #[test]
+    fn emit_can_stop_a_run_of_pieces() {
+        for jobs in [1, 2, 4] {
+            let worked = AtomicUsize::new(0);
+            let mut seen = 0;
+            run_ordered_pieces(
+                inputs(50),
+                jobs,
+                |_, sink| {
+                    for k in 0..1_000 {
+                        worked.fetch_add(1, Ordering::SeqCst);
+                        if !sink(k) {
+                            return;
+                        }
+                    }
+                },
+                |_| {
+                    seen += 1;
+                    seen < 1_500
+                },
+            );
+            assert_eq!(seen, 1_500, "jobs {jobs}");
+            let worked = worked.load(Ordering::SeqCst);
+            assert!(
+                worked < 1_500 + 300 * 4,
+                "jobs {jobs}: {worked} pieces made"
             );
         }
     }

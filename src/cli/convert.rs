@@ -76,12 +76,27 @@ struct Converted {
     bytes: Vec<u8>,
 }
 
+/// A piece of one input's outputs: a batch of its records, or its end.
 struct FileOutput {
     /// The input's name as shown.
     path: String,
     converted: Vec<Converted>,
     messages: Vec<String>,
     failed: bool,
+    /// Whether this is the input's last piece.
+    last: bool,
+}
+
+impl FileOutput {
+    fn new(path: &str) -> FileOutput {
+        FileOutput {
+            path: path.to_string(),
+            converted: Vec::new(),
+            messages: Vec::new(),
+            failed: false,
+            last: false,
+        }
+    }
 }
 
 fn holds_several(format: Format) -> bool {
@@ -197,17 +212,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (mut files_written, mut records_written) = (0usize, 0usize);
     let mut write_failures = 0usize;
     let mut index = 0usize;
-    batch::run_ordered(
+    batch::run_ordered_pieces(
         inputs,
         input_args.jobs,
-        |input| convert_input(input, &read_options, to, &options, encoding, strict, quiet),
+        |input, sink| {
+            convert_input(
+                input,
+                &read_options,
+                to,
+                &options,
+                encoding,
+                strict,
+                quiet,
+                sink,
+            )
+        },
         |o| {
             for m in &o.messages {
                 eprintln!("{m}");
             }
             failed |= o.failed;
             let targets = plan.as_ref().map(|p| &p.targets[index]);
-            index += 1;
+            index += o.last as usize;
             match targets {
                 Some(targets) => {
                     for c in o.converted {
@@ -600,6 +626,10 @@ fn output_encoding(to: Format, asked: Option<OutputEncodingArg>) -> anyhow::Resu
     }
 }
 
+/// Converts the records of `input` and hands them to `sink` a batch at a time, in record
+/// order, then a last piece (with `last` set) that says why the input could not be read, if
+/// so: a multi-game file of any size holds a batch of outputs, never all of them.
+#[allow(clippy::too_many_arguments)]
 fn convert_input(
     input: &Input,
     read_options: &batch::ReadOptions,
@@ -608,47 +638,109 @@ fn convert_input(
     encoding: Encoding,
     strict: bool,
     quiet: bool,
-) -> FileOutput {
-    let mut o = FileOutput {
-        path: input.display(),
-        converted: Vec::new(),
-        messages: Vec::new(),
-        failed: false,
-    };
-    let file = batch::read_input(input, read_options);
+    sink: &mut dyn FnMut(FileOutput) -> bool,
+) {
+    let path = input.display();
+    let mut go_on = true;
+    let mut batches = 0usize;
+    let file = batch::read_each_batched(
+        input,
+        read_options,
+        batch::RECORDS_PER_BATCH,
+        |record, _| convert_record(record, to, options, encoding, strict, quiet),
+        |results| {
+            // Batches are full but for the last: a first batch of one is the only record.
+            let several = batches > 0 || results.len() > 1;
+            batches += 1;
+            let mut o = FileOutput::new(&path);
+            for r in results {
+                let at = if several {
+                    format!("{path}#{}", r.record)
+                } else {
+                    path.clone()
+                };
+                for note in r.notes {
+                    o.messages.push(match note {
+                        Note::Plain(m) => m,
+                        Note::At(label, m) => format!("{label} {at}: {m}"),
+                    });
+                }
+                o.failed |= r.failed;
+                if let Some(bytes) = r.bytes {
+                    o.converted.push(Converted {
+                        record: r.record,
+                        bytes,
+                    });
+                }
+            }
+            go_on = sink(o);
+            go_on
+        },
+    );
+    if !go_on {
+        return;
+    }
+    let mut o = FileOutput::new(&path);
+    o.last = true;
     if let Some(message) = &file.error {
         o.messages.push(format!("{} {message}", style::error()));
         o.failed = true;
+    }
+    sink(o);
+}
+
+/// A message about a record: as it is, or to be said of the record (`path` or `path#N`).
+enum Note {
+    Plain(String),
+    /// A label (`warning:`, `error:`) and what follows the record's name.
+    At(String, String),
+}
+
+/// One record converted, or why not.
+struct RecordOutput {
+    /// Its index in its input.
+    record: usize,
+    bytes: Option<Vec<u8>>,
+    notes: Vec<Note>,
+    failed: bool,
+}
+
+fn convert_record(
+    record: &shogi_tool::record::Record,
+    to: Format,
+    options: &WriteOptions,
+    encoding: Encoding,
+    strict: bool,
+    quiet: bool,
+) -> RecordOutput {
+    let mut o = RecordOutput {
+        record: record.source.index,
+        bytes: None,
+        notes: Vec::new(),
+        failed: false,
+    };
+    if let Some(e) = record.errors.first() {
+        o.notes.push(Note::Plain(format!(
+            "{} {}:{}:{}: {} (record not converted)",
+            style::error(),
+            record.source.path,
+            e.line,
+            e.column,
+            e.message
+        )));
+        o.failed = true;
         return o;
     }
-    let several = file.records.len() > 1;
-    for record in &file.records {
-        let at = if several {
-            format!("{}#{}", file.path, record.source.index)
-        } else {
-            file.path.clone()
-        };
-        if let Some(e) = record.errors.first() {
-            o.messages.push(format!(
-                "{} {}:{}:{}: {} (record not converted)",
-                style::error(),
-                file.path,
-                e.line,
-                e.column,
-                e.message
-            ));
-            o.failed = true;
-            continue;
-        }
-        // A piece name that disagrees with the board is written as the move played.
-        let corrected = shogi_tool::record::replay::correct_piece_names(record);
-        let record = match &corrected {
-            Some((fixed, found)) => {
-                if !quiet {
-                    for f in found {
-                        o.messages.push(format!(
-                            "{} {at}: ply {}: {}: {}",
-                            style::warning(),
+    // A piece name that disagrees with the board is written as the move played.
+    let corrected = shogi_tool::record::replay::correct_piece_names(record);
+    let record = match &corrected {
+        Some((fixed, found)) => {
+            if !quiet {
+                for f in found {
+                    o.notes.push(Note::At(
+                        style::warning().to_string(),
+                        format!(
+                            "ply {}: {}: {}",
                             f.ply,
                             shogi_tool::diag::label(
                                 shogi_tool::diag::Severity::Warning,
@@ -656,45 +748,44 @@ fn convert_input(
                                 style::stderr()
                             ),
                             shogi_tool::diag::human_message(&f.message)
-                        ));
-                    }
+                        ),
+                    ));
                 }
-                fixed
             }
-            None => record,
-        };
-        let mut w = write::write(record, to, options);
-        let mut lost = w.dropped.clone();
-        if w.text.contains('\0') {
-            // A NUL (a JKF "\u0000" in a comment) would make the output read as binary data.
-            w.text.retain(|c| c != '\0');
-            lost.push("NUL characters".to_string());
+            fixed
         }
-        let (bytes, replaced) = write::encode(&w.text, encoding);
-        if !replaced.is_empty() {
-            let chars: String = replaced.iter().collect();
-            lost.push(format!(
-                "characters {} cannot hold ({chars})",
-                encoding.name()
-            ));
-        }
-        if !lost.is_empty() {
-            let what = format!("{at}: {} cannot carry: {}", to.name(), lost.join(", "));
-            if strict {
-                o.messages
-                    .push(format!("{} {what} (not written: --strict)", style::error()));
-                o.failed = true;
-                continue;
-            }
-            if !quiet {
-                o.messages.push(format!("{} {what}", style::warning()));
-            }
-        }
-        o.converted.push(Converted {
-            record: record.source.index,
-            bytes,
-        });
+        None => record,
+    };
+    let mut w = write::write(record, to, options);
+    let mut lost = w.dropped.clone();
+    if w.text.contains('\0') {
+        // A NUL (a JKF "\u0000" in a comment) would make the output read as binary data.
+        w.text.retain(|c| c != '\0');
+        lost.push("NUL characters".to_string());
     }
+    let (bytes, replaced) = write::encode(&w.text, encoding);
+    if !replaced.is_empty() {
+        let chars: String = replaced.iter().collect();
+        lost.push(format!(
+            "characters {} cannot hold ({chars})",
+            encoding.name()
+        ));
+    }
+    if !lost.is_empty() {
+        let what = format!("{} cannot carry: {}", to.name(), lost.join(", "));
+        if strict {
+            o.notes.push(Note::At(
+                style::error().to_string(),
+                format!("{what} (not written: --strict)"),
+            ));
+            o.failed = true;
+            return o;
+        }
+        if !quiet {
+            o.notes.push(Note::At(style::warning().to_string(), what));
+        }
+    }
+    o.bytes = Some(bytes);
     o
 }
 

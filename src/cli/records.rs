@@ -33,8 +33,8 @@ impl Chunk {
 
 /// Runs `per_record` on every record of the inputs (after reporting its read error, if any;
 /// each record starts with an empty chunk) and prints the outputs in input order,
-/// `separator` between non-empty outputs. A single input (a multi-game file, say) is printed
-/// a batch of records at a time as it is read, so its first lines come out at once and its
+/// `separator` between non-empty outputs. Every input (a multi-game file, say) is printed a
+/// batch of records at a time as it is read, so its first lines come out at once and its
 /// output is never held whole.
 pub fn for_each_record<F>(
     input: &InputArgs,
@@ -44,7 +44,7 @@ pub fn for_each_record<F>(
 where
     F: Fn(&Record, &mut Chunk) + Sync + Send,
 {
-    let (mut inputs, input_errors) = input.input_stream()?;
+    let (inputs, input_errors) = input.input_stream()?;
     let read_options = input.read_options();
     let mut failed = false;
     for e in &input_errors {
@@ -70,38 +70,31 @@ where
         per_record(record, &mut c);
         c
     };
-    let first = inputs.next();
-    let second = inputs.next();
-    match (first, second) {
-        (Some(only), None) => {
-            batch::configure_threads(input.jobs);
-            let file = batch::read_each_batched(&only, &read_options, BATCH, one_record, |parts| {
-                parts.into_iter().all(|part| printer.print(part))
-            });
-            if let Some(message) = &file.error {
+    // Each input's output goes out a batch of records at a time as it is read, so the first
+    // lines come out at once and a multi-game file's output is never held whole.
+    batch::run_ordered_pieces(
+        inputs,
+        input.jobs,
+        |input, sink| {
+            let mut go_on = true;
+            let file = batch::read_each_batched(
+                input,
+                &read_options,
+                batch::RECORDS_PER_BATCH,
+                one_record,
+                |parts| {
+                    go_on = sink(parts);
+                    go_on
+                },
+            );
+            if let (true, Some(message)) = (go_on, &file.error) {
                 let mut c = Chunk::default();
                 c.fail(message);
-                printer.print(c);
+                sink(vec![c]);
             }
-        }
-        (first, second) => {
-            let all = first.into_iter().chain(second).chain(inputs);
-            batch::run_ordered(
-                all,
-                input.jobs,
-                |input| {
-                    let file = batch::read_each(input, &read_options, one_record);
-                    let mut c = Chunk::default();
-                    if let Some(message) = &file.error {
-                        c.fail(message);
-                        return vec![c];
-                    }
-                    file.results
-                },
-                |parts| parts.into_iter().all(|part| printer.print(part)),
-            );
-        }
-    }
+        },
+        |parts| parts.into_iter().all(|part| printer.print(part)),
+    );
     if let Some(e) = printer.write_error {
         return Err(e.into());
     }
@@ -111,9 +104,6 @@ where
         ExitCode::Success
     })
 }
-
-/// Records handed over at a time when a single input is read in batches.
-const BATCH: usize = 256;
 
 /// Prints chunks in turn: errors to standard error at once, output to standard output with
 /// the separator between non-empty outputs, flushed so a pipe sees it.

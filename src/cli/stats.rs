@@ -10,7 +10,7 @@ use serde::Serialize;
 use shogi_tool::batch::stats::{start_name, RecordFacts, Stats, HISTOGRAM_OVERFLOW_PLIES};
 use shogi_tool::batch::{self};
 use shogi_tool::diag::Validation;
-use shogi_tool::record::replay::ReplayOptions;
+use shogi_tool::record::replay::{replay, ReplayOptions};
 use shogi_tool::record::{MetaKey, Record};
 
 use super::exit::ExitCode;
@@ -88,10 +88,24 @@ struct GameRow<'a> {
     errors: Vec<&'a str>,
 }
 
+/// A piece of one input's results: a batch of its records, or its end.
 struct FileResult {
     stats: Stats,
     rows: String,
     records: u64,
+    /// Whether this is the input's last piece.
+    last: bool,
+}
+
+impl FileResult {
+    fn new(opening_plies: usize) -> FileResult {
+        FileResult {
+            stats: Stats::new(opening_plies),
+            rows: String::new(),
+            records: 0,
+            last: false,
+        }
+    }
 }
 
 /// Reads every input (or merges partial results) and prints the statistics.
@@ -150,21 +164,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut records_seen = 0u64;
     let want_rows = games_out.is_some();
     let mut write_error = None;
-    batch::run_ordered(
+    // Each input's results go out a batch of records at a time, added up as they come: a
+    // multi-game file of any size holds a few batches, never every record's summary.
+    batch::run_ordered_pieces(
         inputs,
         args.input.jobs,
-        |input| {
-            let mut r = FileResult {
-                stats: Stats::new(args.opening_plies),
-                rows: String::new(),
-                records: 0,
-            };
-            let file = batch::read_and_replay(
+        |input, sink| {
+            let mut go_on = true;
+            let file = batch::read_each_batched(
                 input,
                 &read_options,
-                &replay_options,
-                |record, report, _| {
-                    let v = Validation::new(record, report);
+                batch::RECORDS_PER_BATCH,
+                |record, _| {
+                    let report = replay(record, &replay_options);
+                    let v = Validation::new(record, &report);
                     let opening: Vec<String> = report
                         .moves
                         .iter()
@@ -175,27 +188,39 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     let row = want_rows.then(|| game_row(record, &v, &opening));
                     (RecordFacts::of(record), v, opening, row)
                 },
+                |results| {
+                    let mut r = FileResult::new(args.opening_plies);
+                    for (facts, v, opening, row) in results {
+                        r.stats.add(&facts, &v, &opening);
+                        r.records += 1;
+                        if let Some(row) = row {
+                            r.rows.push_str(&row);
+                            r.rows.push('\n');
+                        }
+                    }
+                    go_on = sink(r);
+                    go_on
+                },
             );
+            if !go_on {
+                return;
+            }
+            // The input's last piece: it counts the file, or why it could not be read.
+            let mut r = FileResult::new(args.opening_plies);
+            r.last = true;
             r.stats.add_input(&file.path);
-            if let Some(message) = &file.error {
-                r.stats.add_failed_file(&file.path, message);
-                return r;
+            match &file.error {
+                Some(message) => r.stats.add_failed_file(&file.path, message),
+                None => r.stats.files += 1,
             }
-            r.stats.files += 1;
-            for (facts, v, opening, row) in file.results {
-                r.stats.add(&facts, &v, &opening);
-                r.records += 1;
-                if let Some(row) = row {
-                    r.rows.push_str(&row);
-                    r.rows.push('\n');
-                }
-            }
-            r
+            sink(r);
         },
         |r| {
             stats += r.stats;
             records_seen += r.records;
-            progress.inc(1);
+            if r.last {
+                progress.inc(1);
+            }
             let secs = started.elapsed().as_secs_f64().max(1e-3);
             progress.set_message(format!(
                 "{records_seen} records, {:.0} records/s",

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use shogi_tool::batch;
 use shogi_tool::diag::Validation;
-use shogi_tool::record::replay::ReplayOptions;
+use shogi_tool::record::replay::{replay, ReplayOptions};
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
@@ -41,8 +41,12 @@ pub struct Args {
     pub quiet: bool,
 }
 
+/// A piece of one input's results: a batch of its records, or its end.
+#[derive(Default)]
 struct FileOutcome {
     text: String,
+    /// 1 in an input's last piece.
+    files: usize,
     records: usize,
     with_fouls: usize,
     with_warnings: usize,
@@ -72,29 +76,46 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         totals.4 += 1;
     }
     let mut io_error = None;
-    batch::run_ordered(
+    // Each input's results go out a batch of records at a time, so a multi-game file of any
+    // size holds a few batches of results, never all of them.
+    batch::run_ordered_pieces(
         inputs,
         args.input.jobs,
-        |input| {
-            let file = batch::read_and_replay(
+        |input, sink| {
+            let mut go_on = true;
+            let file = batch::read_each_batched(
                 input,
                 &read_options,
-                &replay_options,
-                |record, report, source| {
-                    let mut v = Validation::new(record, report);
+                batch::RECORDS_PER_BATCH,
+                |record, source| {
+                    let report = replay(record, &replay_options);
+                    let mut v = Validation::new(record, &report);
                     v.locate_moves(source);
                     let mut text = String::new();
                     push(&mut text, &v, json, Some(source));
                     let flags = [&v.fouls, &v.warnings].map(|list| !list.is_empty());
                     (text, flags, !v.errors.is_empty())
                 },
+                |results| {
+                    let mut o = FileOutcome::default();
+                    for (text, [fouls, warnings], errors) in results {
+                        o.records += 1;
+                        o.with_fouls += fouls as usize;
+                        o.with_warnings += warnings as usize;
+                        o.unreadable += errors as usize;
+                        o.text.push_str(&text);
+                    }
+                    go_on = sink(o);
+                    go_on
+                },
             );
+            if !go_on {
+                return;
+            }
+            // The input's last piece: it counts the file, and says why it could not be read.
             let mut o = FileOutcome {
-                text: String::new(),
-                records: 0,
-                with_fouls: 0,
-                with_warnings: 0,
-                unreadable: 0,
+                files: 1,
+                ..FileOutcome::default()
             };
             if let Some(message) = &file.error {
                 o.unreadable = 1;
@@ -104,23 +125,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     json,
                     None,
                 );
-                return o;
             }
-            for (text, [fouls, warnings], errors) in file.results {
-                o.records += 1;
-                o.with_fouls += fouls as usize;
-                o.with_warnings += warnings as usize;
-                o.unreadable += errors as usize;
-                o.text.push_str(&text);
-            }
-            o
+            sink(o);
         },
         |o| {
-            totals.0 += 1;
+            totals.0 += o.files;
             totals.1 += o.records;
             totals.2 += o.with_fouls;
             totals.3 += o.with_warnings;
             totals.4 += o.unreadable;
+            if o.text.is_empty() {
+                return true;
+            }
             match out.write_all(o.text.as_bytes()) {
                 Ok(()) => true,
                 Err(e) => {

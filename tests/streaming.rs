@@ -1,0 +1,197 @@
+//! Multi-game files are streamed a batch of records at a time (`validate`, `stats`,
+//! `positions`, `convert`): whatever the number of threads, the output is byte for byte the
+//! output of one thread, in input order and in record order within each input.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A game with a foul (two pawns on one file), one the reader rejects, one with a byte that
+/// is not valid text.
+const ODD: [&str; 3] = [
+    "PI\n+\n+7776FU\n-3334FU\n+2726FU\n-8384FU\n+0055FU\n-0054FU\n+5554FU\n%TORYO\n",
+    "PI\n+\n+7776FU\n-3334XX\n",
+    "PI\n+\n+7776FU\n'bad \u{FFFD} byte\n-3334FU\n",
+];
+
+/// `n` games: the 40 games cshogi generated (of many lengths and openings) in turn, with an
+/// odd one every 37th.
+fn multi_game_csa(n: usize) -> String {
+    let dir = root().join("testdata/cshogi-games/csa");
+    let mut games: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "csa"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    games.sort();
+    let mut s = String::new();
+    for i in 0..n {
+        if i > 0 {
+            s.push_str("/\n");
+        }
+        if i % 37 == 36 {
+            s.push_str(ODD[i / 37 % ODD.len()]);
+        } else {
+            s.push_str(&games[i % games.len()]);
+        }
+    }
+    s
+}
+
+/// A folder of inputs: two multi-game files (each several batches long) among single games.
+fn inputs(dir: &Path) -> PathBuf {
+    let d = dir.join("in");
+    std::fs::create_dir_all(d.join("sub")).unwrap();
+    std::fs::write(d.join("a.csa"), multi_game_csa(700)).unwrap();
+    std::fs::write(d.join("sub/m.csa"), multi_game_csa(300)).unwrap();
+    for (i, name) in ["g0001.csa", "g0002.csa", "g0003.csa"].iter().enumerate() {
+        std::fs::copy(
+            root().join("testdata/cshogi-games/csa").join(name),
+            d.join(format!("b{i}.csa")),
+        )
+        .unwrap();
+    }
+    std::fs::copy(root().join("testdata/fouls/nifu.usi"), d.join("c.usi")).unwrap();
+    std::fs::write(d.join("z.csa"), "not a record\n").unwrap();
+    d
+}
+
+fn run(dir: &Path, args: &[&str], jobs: usize) -> Output {
+    Command::cargo_bin("shogi-tool")
+        .unwrap()
+        .current_dir(dir)
+        .args(args)
+        .args(["-j", &jobs.to_string()])
+        .output()
+        .unwrap()
+}
+
+/// `args` gives the same status, standard output and standard error with 2, 3 and 8 threads
+/// as with one; returns the output of one thread.
+fn same_for_every_jobs(dir: &Path, args: &[&str]) -> Output {
+    let one = run(dir, args, 1);
+    for jobs in [2, 3, 8] {
+        let other = run(dir, args, jobs);
+        assert_eq!(other.status.code(), one.status.code(), "{args:?} -j {jobs}");
+        assert!(
+            other.stdout == one.stdout,
+            "{args:?}: standard output differs with -j {jobs}"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&other.stderr),
+            String::from_utf8_lossy(&one.stderr),
+            "{args:?} -j {jobs}"
+        );
+    }
+    one
+}
+
+#[test]
+fn validate_prints_every_record_in_order_for_every_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    inputs(dir.path());
+    let out = same_for_every_jobs(dir.path(), &["validate", "in", "--format", "json"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Record by record, in order, within each file.
+    let mut last: Option<(String, i64)> = None;
+    let mut per_file = std::collections::BTreeMap::<String, usize>::new();
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let path = v["path"].as_str().unwrap().to_string();
+        let record = v["record"].as_i64().unwrap_or(-1);
+        if let Some((p, r)) = &last {
+            if *p == path {
+                assert_eq!(record, r + 1, "{path}");
+            }
+        }
+        *per_file.entry(path.clone()).or_default() += 1;
+        last = Some((path, record));
+    }
+    assert_eq!(per_file[&"in/a.csa".to_string()], 700);
+    assert_eq!(per_file[&"in/sub/m.csa".to_string()], 300);
+    same_for_every_jobs(dir.path(), &["validate", "in"]);
+}
+
+#[test]
+fn stats_and_its_game_rows_are_the_same_for_every_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    inputs(dir.path());
+    let out = same_for_every_jobs(dir.path(), &["stats", "in", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // 700 + 300 games, 3 + 1 single ones and z.csa (one record that cannot be read).
+    let failed = v["records_failed"].as_u64().unwrap();
+    assert_eq!(v["records"].as_u64().unwrap() + failed, 1_005);
+    assert!(failed > 0);
+    assert_eq!(v["files"], 7);
+    for jobs in [1, 2, 3, 8] {
+        let rows = format!("rows{jobs}.jsonl");
+        let out = run(dir.path(), &["stats", "in", "-q", "--games", &rows], jobs);
+        assert_eq!(out.status.code(), Some(2), "an unreadable file");
+    }
+    let one = std::fs::read(dir.path().join("rows1.jsonl")).unwrap();
+    assert_eq!(one.iter().filter(|&&b| b == b'\n').count(), 1_005);
+    for jobs in [2, 3, 8] {
+        let other = std::fs::read(dir.path().join(format!("rows{jobs}.jsonl"))).unwrap();
+        assert!(other == one, "--games rows differ with -j {jobs}");
+    }
+}
+
+#[test]
+fn positions_are_the_same_for_every_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    inputs(dir.path());
+    let out = same_for_every_jobs(dir.path(), &["positions", "in", "--final"]);
+    assert!(out.stdout.iter().filter(|&&b| b == b'\n').count() > 900);
+}
+
+#[test]
+fn convert_writes_the_same_for_every_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    inputs(dir.path());
+    // One output, to a file and to standard output.
+    for jobs in [1, 2, 3, 8] {
+        let target = format!("all{jobs}.csa");
+        let out = run(dir.path(), &["convert", "in", "-q", "-o", &target], jobs);
+        assert_eq!(out.status.code(), Some(2), "records that cannot be read");
+    }
+    let one = std::fs::read(dir.path().join("all1.csa")).unwrap();
+    for jobs in [2, 3, 8] {
+        let other = std::fs::read(dir.path().join(format!("all{jobs}.csa"))).unwrap();
+        assert!(other == one, "-o output differs with -j {jobs}");
+    }
+    let out = same_for_every_jobs(dir.path(), &["convert", "in", "--to", "sfen"]);
+    assert!(out.stdout.iter().filter(|&&b| b == b'\n').count() > 900);
+    // One file per record.
+    let multi = dir.path().join("m.csa");
+    std::fs::write(&multi, multi_game_csa(300)).unwrap();
+    let mut trees = Vec::new();
+    for jobs in [1, 2, 3] {
+        let out_dir = format!("o{jobs}");
+        let out = run(
+            dir.path(),
+            &["convert", "m.csa", "--to", "kif", "--out-dir", &out_dir],
+            jobs,
+        );
+        assert_eq!(out.status.code(), Some(2));
+        let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir.path().join(&out_dir))
+            .unwrap()
+            .map(|e| {
+                let p = e.unwrap().path();
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read(&p).unwrap())
+            })
+            .collect();
+        files.sort();
+        trees.push((files, out.stderr));
+    }
+    assert!(trees[0].0.len() > 280, "{} files", trees[0].0.len());
+    for (jobs, tree) in [2, 3].iter().zip(&trees[1..]) {
+        assert!(*tree == trees[0], "--out-dir differs with -j {jobs}");
+    }
+}
