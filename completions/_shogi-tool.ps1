@@ -190,7 +190,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--highlight', '--highlight', [CompletionResultType]::ParameterName, 'Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
-            [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'English piece letters (K R B G S N L P, + for promoted) instead of kanji')
+            [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'English piece letters (K R B G S N L P, + for promoted; a variant''s SFEN letters) instead of kanji')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -204,7 +204,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The format of the inputs, instead of detecting it')
             [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the input (never of the output; `auto` detects it)')
             [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN or record shows')
-            [CompletionResult]::new('--piece', '--piece', [CompletionResultType]::ParameterName, 'Only this kind: a letter P L N S G B R or a kanji 歩 香 桂 銀 金 角 飛')
+            [CompletionResult]::new('--piece', '--piece', [CompletionResultType]::ParameterName, 'Only this kind: a letter P L N S G B R or a kanji 歩 香 桂 銀 金 角 飛 (for a variant, its letter, kanji or English name: S, 燕 or swallow)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'English piece letters instead of kanji (text and svg)')
@@ -232,6 +232,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
         }
         'shogi-tool;guide' {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'The pieces of this game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'English piece letters instead of kanji')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

@@ -385,7 +385,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__guide)
-            opts="-h -V --format --letters --color --help --version"
+            opts="-h -V --format --letters --variant --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -393,6 +393,10 @@ _shogi__tool() {
             case "${prev}" in
                 --format)
                     COMPREPLY=($(compgen -W "human svg" -- "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -181,7 +181,7 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --format 'Output format'
             cand --highlight 'Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas'
             cand --color 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`'
-            cand --letters 'English piece letters (K R B G S N L P, + for promoted) instead of kanji'
+            cand --letters 'English piece letters (K R B G S N L P, + for promoted; a variant''s SFEN letters) instead of kanji'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -194,7 +194,7 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --from 'The format of the inputs, instead of detecting it'
             cand --encoding 'The encoding of the input (never of the output; `auto` detects it)'
             cand --variant 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN or record shows'
-            cand --piece 'Only this kind: a letter P L N S G B R or a kanji 歩 香 桂 銀 金 角 飛'
+            cand --piece 'Only this kind: a letter P L N S G B R or a kanji 歩 香 桂 銀 金 角 飛 (for a variant, its letter, kanji or English name: S, 燕 or swallow)'
             cand --format 'Output format'
             cand --color 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`'
             cand --letters 'English piece letters instead of kanji (text and svg)'
@@ -220,6 +220,7 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
         }
         &'shogi-tool;guide'= {
             cand --format 'Output format'
+            cand --variant 'The pieces of this game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4)'
             cand --color 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`'
             cand --letters 'English piece letters instead of kanji'
             cand -h 'Print help (see more with ''--help'')'

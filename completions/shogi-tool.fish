@@ -293,7 +293,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l highligh
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l letters -d 'English piece letters (K R B G S N L P, + for promoted) instead of kanji'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l letters -d 'English piece letters (K R B G S N L P, + for promoted; a variant\'s SFEN letters) instead of kanji'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l ply -d 'The position after ply N of the main line (0 = the start); by default the final one' -r
@@ -319,7 +319,7 @@ gorogoro\t''
 gorogoroplus\t''
 torishogi\t''
 dobutsu\t''"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l piece -d 'Only this kind: a letter P L N S G B R or a kanji 歩 香 桂 銀 金 角 飛' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l piece -d 'Only this kind: a letter P L N S G B R or a kanji 歩 香 桂 銀 金 角 飛 (for a variant, its letter, kanji or English name: S, 燕 or swallow)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l format -d 'Output format' -r -f -a "human\t'One marked board per kind, with a legend'
 json\t'One line of JSON'
 svg\t'An SVG picture, legal squares highlighted'"
@@ -362,6 +362,12 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -s h -l hel
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -l format -d 'Output format' -r -f -a "human\t'5x5 diagrams in text'
 svg\t'An SVG picture'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -l variant -d 'The pieces of this game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4)' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand guide" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"

@@ -124,7 +124,8 @@ pub struct Args {
     /// Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas.
     #[arg(long, value_name = "SQ", num_args = 1.., value_delimiter = ',', value_parser = parse_square_arg)]
     pub highlight: Vec<Square>,
-    /// English piece letters (K R B G S N L P, + for promoted) instead of kanji.
+    /// English piece letters (K R B G S N L P, + for promoted; a variant's SFEN letters)
+    /// instead of kanji.
     #[arg(long)]
     pub letters: bool,
 }
@@ -158,13 +159,24 @@ pub fn status(failed: bool) -> ExitCode {
 /// Prints the diagram or picture.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(pos) = super::variant::locate(&args.position)? {
-        if args.format != BoardFormat::Human {
-            anyhow::bail!(
-                "only the text diagram (--format human) shows {}",
-                pos.variant()
-            );
-        }
-        print(&super::variant::diagram(&pos))?;
+        let out = match args.format {
+            BoardFormat::Human => {
+                if !args.highlight.is_empty() {
+                    eprintln!(
+                        "{} --highlight has no effect without --format svg",
+                        super::style::warning()
+                    );
+                }
+                super::variant::diagram(&pos)
+            }
+            BoardFormat::Svg => {
+                super::variant::on_board(&pos, &args.highlight)?;
+                let mut picture = BoardPicture::new(&pos, style(args.letters));
+                picture.highlight = args.highlight;
+                picture.to_svg()
+            }
+        };
+        print(&out)?;
         return Ok(ExitCode::Success);
     }
     if !args.highlight.is_empty() && args.format != BoardFormat::Svg {

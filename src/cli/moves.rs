@@ -4,6 +4,7 @@
 use anyhow::bail;
 use shogi_tool::shogi::Square;
 use shogi_tool::views::moves::MovesReport;
+use shogi_tool::views::variant::VMovesReport;
 
 use super::board::{parse_square_arg, print, status, PositionArgs};
 use super::exit::ExitCode;
@@ -34,13 +35,25 @@ pub struct Args {
 /// Prints the moves.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(pos) = super::variant::locate(&args.position)? {
-        if args.format != MovesFormat::Human {
-            bail!(
-                "only the text list (--format human) shows moves of {}",
-                pos.variant()
-            );
+        if let Some(sq) = args.square {
+            super::variant::on_board(&pos, &[sq])?;
+            let side = pos.side_to_move();
+            match pos.piece_at(sq) {
+                Some(p) if p.color == side => {}
+                Some(p) => bail!(
+                    "the {} on {sq} is {}'s; it is {side}'s turn",
+                    p.kind,
+                    p.color
+                ),
+                None => bail!("there is no piece on {sq}"),
+            }
         }
-        print(&super::variant::moves_text(&pos, args.square))?;
+        let report = VMovesReport::new(&pos, args.square);
+        let out = match args.format {
+            MovesFormat::Human => report.to_text(),
+            MovesFormat::Json => report.to_json() + "\n",
+        };
+        print(&out)?;
         return Ok(ExitCode::Success);
     }
     let (located, failed) = args.position.locate()?;

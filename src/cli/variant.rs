@@ -13,7 +13,7 @@ use shogi_tool::batch::Input;
 use shogi_tool::diag::{Item, OutcomeJson, Validation};
 use shogi_tool::text::SourceText;
 use shogi_tool::variant::game::{self, VRecord, VReport, VRules};
-use shogi_tool::variant::{usi, VMove, VPosition, Variant};
+use shogi_tool::variant::{usi, VPosition, Variant};
 use shogi_tool::views::Located;
 
 use super::exit::ExitCode;
@@ -436,50 +436,21 @@ pub fn diagram(pos: &VPosition) -> String {
     out
 }
 
-/// Every legal move of a variant position, one USI move a line.
-pub fn moves_text(pos: &VPosition, square: Option<shogi_tool::shogi::Square>) -> String {
-    let mut out = String::new();
-    for m in pos.legal_moves() {
-        if let (Some(sq), VMove::Normal { from, .. }) = (square, m) {
-            if from != sq {
-                continue;
-            }
-        } else if square.is_some() {
-            continue;
-        }
-        out.push_str(&usi(pos.variant(), m));
-        out.push('\n');
-    }
-    out
-}
-
-/// For each kind the side to move holds: where it may be dropped, and why not elsewhere.
-pub fn drops_text(pos: &VPosition) -> String {
+/// Refuses squares off the variant's board (`--highlight`, `--square`).
+pub fn on_board(pos: &VPosition, squares: &[shogi_tool::shogi::Square]) -> anyhow::Result<()> {
     let v = pos.variant();
-    let us = pos.side_to_move();
-    let mut out = String::new();
-    for &kind in v.kinds() {
-        if pos.hand_count(us, kind) == 0 {
-            continue;
-        }
-        let mut legal = Vec::new();
-        let mut illegal = Vec::new();
-        for sq in pos.squares() {
-            if pos.piece_at(sq).is_some() {
-                continue;
-            }
-            match pos.diagnose(VMove::Drop { kind, to: sq }) {
-                Ok(()) => legal.push(sq.to_string()),
-                Err(f) => illegal.push(format!("  {sq}: {} ({})", f.code(), f)),
-            }
-        }
-        out.push_str(&format!("{kind}: {}\n", legal.join(" ")));
-        for l in illegal {
-            out.push_str(&l);
-            out.push('\n');
-        }
+    if let Some(sq) = squares
+        .iter()
+        .find(|s| s.file() > v.files() || s.rank() > v.ranks())
+    {
+        bail!(
+            "{sq} is not on the {}x{} board of {} ({v})",
+            v.files(),
+            v.ranks(),
+            v.title()
+        );
     }
-    out
+    Ok(())
 }
 
 /// The position `board`, `moves` and `drops` show, when it is a variant's: from `--sfen`, or

@@ -74,6 +74,25 @@ impl VPosition {
             .expect("the start positions are valid")
     }
 
+    /// A position of `variant`'s board holding only `pieces` (of any kinds: they are not
+    /// checked against the game), hands empty, `side` to move. Squares off the board are
+    /// ignored. For pictures of how a piece moves, where the piece stands alone.
+    pub fn from_pieces(variant: Variant, side: Color, pieces: &[(Square, VPiece)]) -> VPosition {
+        let mut board = [None; 81];
+        for &(sq, p) in pieces {
+            if sq.file() <= variant.files() && sq.rank() <= variant.ranks() {
+                board[sq.index()] = Some(p);
+            }
+        }
+        VPosition {
+            variant,
+            board,
+            hands: [[0; VKind::COUNT]; 2],
+            side,
+            move_number: 1,
+        }
+    }
+
     /// The variant.
     pub fn variant(&self) -> Variant {
         self.variant

@@ -1,5 +1,5 @@
-//! The board as an SVG picture: a 9x9 grid with file labels ９..１ on top and rank labels
-//! 一..九 on the right, pieces drawn as wedge-shaped tiles with their kanji (or letters),
+//! The board as an SVG picture: a grid (9x9, or a smaller variant's board with its promotion
+//! zones shaded) with file labels ９..１ on top and rank labels 一..九 on the right, pieces drawn as wedge-shaped tiles with their kanji (or letters),
 //! white's turned by 180 degrees, white's hand at the top left and black's at the bottom
 //! right (with counts), the last move's destination shaded and chosen squares highlighted.
 //!
@@ -7,7 +7,8 @@
 //! external references), so any renderer draws it; text asks for a Japanese font and falls
 //! back to the renderer's serif font.
 
-use crate::shogi::{Color, Hand, PieceKind, Position, Square};
+use crate::shogi::{Color, PieceKind, Position, Square};
+use crate::variant::{VPosition, Variant};
 
 use super::notation::{board_kanji, letter, FULL_WIDTH_DIGITS, KANJI_DIGITS};
 use super::svg::{num, Svg};
@@ -31,10 +32,13 @@ const RIGHT_LABELS: f64 = 26.0;
 const CAPTION: f64 = 28.0;
 
 const BOARD_X: f64 = MARGIN + HAND_W + GAP;
-const BOARD_W: f64 = 9.0 * CW;
-const BOARD_H: f64 = 9.0 * CH;
-/// Width of one board picture.
-pub const PANEL_W: f64 = BOARD_X + BOARD_W + RIGHT_LABELS + GAP + HAND_W + MARGIN;
+/// Width of one picture of a 9x9 board.
+pub const PANEL_W: f64 = BOARD_X + 9.0 * CW + RIGHT_LABELS + GAP + HAND_W + MARGIN;
+
+/// Width of one picture of a board of `files` files.
+fn panel_w(files: u8) -> f64 {
+    BOARD_X + files as f64 * CW + RIGHT_LABELS + GAP + HAND_W + MARGIN
+}
 
 const WOOD: &str = "#f3d9a0";
 const TILE: &str = "#fdf2d3";
@@ -42,12 +46,130 @@ const INK: &str = "#222222";
 const RED: &str = "#b3261e";
 const LAST_MOVE: &str = "#e08a2c";
 const HIGHLIGHT: &str = "#2e9e4f";
+const ZONE: &str = "#e2bf78";
+
+/// A piece's face as the pictures draw it: its name in the chosen style, and whether it is
+/// a promoted kind (drawn in red).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Face {
+    /// The kanji (one character, or two drawn one above the other, such as 左鶉) or the
+    /// letters (`P`, `+P`).
+    pub label: String,
+    /// Whether the kind is a promoted one.
+    pub promoted: bool,
+}
+
+impl Face {
+    /// The face of a standard piece kind.
+    pub fn standard(kind: PieceKind, style: PieceStyle) -> Face {
+        let label = match style {
+            PieceStyle::Kanji => board_kanji(kind),
+            PieceStyle::Letters => letter(kind),
+        };
+        Face {
+            label: label.to_string(),
+            promoted: kind.is_promoted(),
+        }
+    }
+}
+
+/// What a board picture needs of a position: standard shogi's [`Position`] or a smaller
+/// variant's [`VPosition`].
+pub trait Diagram {
+    /// The number of files.
+    fn files(&self) -> u8;
+    /// The number of ranks.
+    fn ranks(&self) -> u8;
+    /// The piece on `sq`: its owner and face.
+    fn face_at(&self, sq: Square, style: PieceStyle) -> Option<(Color, Face)>;
+    /// What `color` holds, in the order hands are written, with counts.
+    fn hand_faces(&self, color: Color, style: PieceStyle) -> Vec<(Face, u8)>;
+    /// The side to move.
+    fn to_move(&self) -> Color;
+    /// How many far ranks to shade as each side's promotion zone (none for standard shogi,
+    /// whose zone every player knows).
+    fn zone_depth(&self) -> Option<u8>;
+    /// The star points (file lines, rank lines from the top left corner).
+    fn stars(&self) -> &'static [(u8, u8)];
+    /// The picture's title.
+    fn title(&self) -> String;
+}
+
+impl Diagram for Position {
+    fn files(&self) -> u8 {
+        9
+    }
+    fn ranks(&self) -> u8 {
+        9
+    }
+    fn face_at(&self, sq: Square, style: PieceStyle) -> Option<(Color, Face)> {
+        self.piece_at(sq)
+            .map(|p| (p.color, Face::standard(p.kind, style)))
+    }
+    fn hand_faces(&self, color: Color, style: PieceStyle) -> Vec<(Face, u8)> {
+        self.hand(color)
+            .iter()
+            .map(|(k, n)| (Face::standard(k, style), n))
+            .collect()
+    }
+    fn to_move(&self) -> Color {
+        self.side_to_move()
+    }
+    fn zone_depth(&self) -> Option<u8> {
+        None
+    }
+    fn stars(&self) -> &'static [(u8, u8)] {
+        &[(3, 3), (6, 3), (3, 6), (6, 6)]
+    }
+    fn title(&self) -> String {
+        format!("Shogi position {}", self.to_sfen())
+    }
+}
+
+impl Diagram for VPosition {
+    fn files(&self) -> u8 {
+        self.variant().files()
+    }
+    fn ranks(&self) -> u8 {
+        self.variant().ranks()
+    }
+    fn face_at(&self, sq: Square, style: PieceStyle) -> Option<(Color, Face)> {
+        self.piece_at(sq)
+            .map(|p| (p.color, super::variant::face(self.variant(), p.kind, style)))
+    }
+    fn hand_faces(&self, color: Color, style: PieceStyle) -> Vec<(Face, u8)> {
+        let v = self.variant();
+        v.kinds()
+            .iter()
+            .filter(|k| !k.is_royal())
+            .filter_map(|&k| {
+                let n = self.hand_count(color, k);
+                (n > 0).then(|| (super::variant::face(v, k, style), n))
+            })
+            .collect()
+    }
+    fn to_move(&self) -> Color {
+        self.side_to_move()
+    }
+    fn zone_depth(&self) -> Option<u8> {
+        Some(self.variant().zone_depth())
+    }
+    fn stars(&self) -> &'static [(u8, u8)] {
+        match self.variant() {
+            Variant::Standard => &[(3, 3), (6, 3), (3, 6), (6, 6)],
+            _ => &[],
+        }
+    }
+    fn title(&self) -> String {
+        format!("{} position {}", self.variant().title(), self.to_sfen())
+    }
+}
 
 /// What a board picture shows.
 #[derive(Clone, Debug)]
-pub struct BoardPicture<'a> {
+pub struct BoardPicture<'a, B: Diagram + ?Sized = Position> {
     /// The position.
-    pub position: &'a Position,
+    pub position: &'a B,
     /// Kanji or letters.
     pub style: PieceStyle,
     /// The destination of the last move, shaded.
@@ -71,9 +193,9 @@ pub enum LegendItem {
     Mark(char, String),
 }
 
-impl<'a> BoardPicture<'a> {
+impl<'a, B: Diagram + ?Sized> BoardPicture<'a, B> {
     /// A picture of `position` with nothing marked.
-    pub fn new(position: &'a Position, style: PieceStyle) -> BoardPicture<'a> {
+    pub fn new(position: &'a B, style: PieceStyle) -> BoardPicture<'a, B> {
         BoardPicture {
             position,
             style,
@@ -86,7 +208,16 @@ impl<'a> BoardPicture<'a> {
 
     /// The height of this picture.
     pub fn height(&self) -> f64 {
-        self.board_y() + BOARD_H + MARGIN
+        self.board_y() + self.column_h() + MARGIN
+    }
+
+    /// The height of the board, or of the taller hand if that is taller.
+    fn column_h(&self) -> f64 {
+        let board = self.position.ranks() as f64 * CH;
+        [Color::Black, Color::White]
+            .into_iter()
+            .map(|c| hand_height(self.position.hand_faces(c, self.style).len()))
+            .fold(board, f64::max)
     }
 
     fn board_y(&self) -> f64 {
@@ -100,6 +231,9 @@ impl<'a> BoardPicture<'a> {
 
     fn draw(&self, svg: &mut Svg) {
         let by = self.board_y();
+        let (files, ranks) = (self.position.files(), self.position.ranks());
+        let board_w = files as f64 * CW;
+        let board_h = ranks as f64 * CH;
         if let Some(caption) = &self.caption {
             svg.text(
                 MARGIN,
@@ -111,9 +245,15 @@ impl<'a> BoardPicture<'a> {
             );
         }
         // Board, shades, grid.
-        svg.rect(BOARD_X, by, BOARD_W, BOARD_H, &format!(r#"fill="{WOOD}""#));
+        svg.rect(BOARD_X, by, board_w, board_h, &format!(r#"fill="{WOOD}""#));
+        if let Some(depth) = self.position.zone_depth() {
+            let zh = depth as f64 * CH;
+            let attrs = format!(r#"fill="{ZONE}""#);
+            svg.rect(BOARD_X, by, board_w, zh, &attrs);
+            svg.rect(BOARD_X, by + board_h - zh, board_w, zh, &attrs);
+        }
         let cell = |sq: Square| {
-            let col = 9 - sq.file() as usize;
+            let col = files as usize - sq.file() as usize;
             let row = sq.rank() as usize - 1;
             (BOARD_X + col as f64 * CW, by + row as f64 * CH)
         };
@@ -137,47 +277,51 @@ impl<'a> BoardPicture<'a> {
                 &format!(r#"fill="{HIGHLIGHT}" fill-opacity="0.35""#),
             );
         }
-        for i in 1..9 {
+        for i in 1..files.max(ranks) {
             let x = BOARD_X + i as f64 * CW;
             let y = by + i as f64 * CH;
             let attrs = format!(r#"stroke="{INK}" stroke-width="1""#);
-            svg.line(x, by, x, by + BOARD_H, &attrs);
-            svg.line(BOARD_X, y, BOARD_X + BOARD_W, y, &attrs);
+            if i < files {
+                svg.line(x, by, x, by + board_h, &attrs);
+            }
+            if i < ranks {
+                svg.line(BOARD_X, y, BOARD_X + board_w, y, &attrs);
+            }
         }
         svg.rect(
             BOARD_X,
             by,
-            BOARD_W,
-            BOARD_H,
+            board_w,
+            board_h,
             &format!(r#"fill="none" stroke="{INK}" stroke-width="2""#),
         );
-        for (i, j) in [(3, 3), (6, 3), (3, 6), (6, 6)] {
+        for &(i, j) in self.position.stars() {
             let (x, y) = (BOARD_X + i as f64 * CW, by + j as f64 * CH);
             svg.circle(x, y, 2.6, &format!(r#"fill="{INK}""#));
         }
         // Labels.
-        for file in 1..=9u8 {
-            let x = BOARD_X + (9 - file) as f64 * CW + CW / 2.0;
+        for file in 1..=files {
+            let x = BOARD_X + (files - file) as f64 * CW + CW / 2.0;
             let label = match self.style {
                 PieceStyle::Kanji => FULL_WIDTH_DIGITS[file as usize - 1].to_string(),
                 PieceStyle::Letters => file.to_string(),
             };
             svg.text(x, by - 8.0, 15.0, "middle", r##"fill="#444444""##, &label);
         }
-        for rank in 1..=9u8 {
+        for rank in 1..=ranks {
             let y = by + (rank - 1) as f64 * CH + CH / 2.0 + 5.5;
             let label = match self.style {
                 PieceStyle::Kanji => KANJI_DIGITS[rank as usize - 1].to_string(),
                 PieceStyle::Letters => ((b'a' + rank - 1) as char).to_string(),
             };
-            let x = BOARD_X + BOARD_W + RIGHT_LABELS / 2.0;
+            let x = BOARD_X + board_w + RIGHT_LABELS / 2.0;
             svg.text(x, y, 15.0, "middle", r##"fill="#444444""##, &label);
         }
         // Pieces.
-        for sq in Square::all() {
+        for sq in Square::all().filter(|s| s.file() <= files && s.rank() <= ranks) {
             let (x, y) = cell(sq);
-            match self.position.piece_at(sq) {
-                Some(p) => draw_piece(svg, x, y, p.kind, p.color, self.style),
+            match self.position.face_at(sq, self.style) {
+                Some((color, face)) => draw_face_in(svg, x, y, CW, CH, &face, color, self.style),
                 None if self.highlight.contains(&sq) => {
                     svg.circle(
                         x + CW / 2.0,
@@ -201,37 +345,44 @@ impl<'a> BoardPicture<'a> {
             );
         }
         // Hands: white's top left, black's bottom right.
-        let to_move = self.position.side_to_move();
-        let white = self.position.hand(Color::White);
-        draw_hand(svg, MARGIN, by, Color::White, white, self.style, to_move);
-        let black = self.position.hand(Color::Black);
-        let hx = BOARD_X + BOARD_W + RIGHT_LABELS + GAP;
-        let hy = by + BOARD_H - hand_height(black);
-        draw_hand(svg, hx, hy, Color::Black, black, self.style, to_move);
+        let to_move = self.position.to_move();
+        let white = self.position.hand_faces(Color::White, self.style);
+        draw_hand(svg, MARGIN, by, Color::White, &white, self.style, to_move);
+        let black = self.position.hand_faces(Color::Black, self.style);
+        let hx = BOARD_X + board_w + RIGHT_LABELS + GAP;
+        let hy = by + self.column_h() - hand_height(black.len());
+        draw_hand(svg, hx, hy, Color::Black, &black, self.style, to_move);
     }
 }
 
 /// Draws several pictures in a grid of `columns`, then the legend, as one SVG document.
-pub fn panels_svg(pictures: &[BoardPicture<'_>], columns: usize, legend: &[LegendItem]) -> String {
+pub fn panels_svg<B: Diagram + ?Sized>(
+    pictures: &[BoardPicture<'_, B>],
+    columns: usize,
+    legend: &[LegendItem],
+) -> String {
     let columns = columns.clamp(1, pictures.len().max(1));
+    let panel_w = pictures
+        .first()
+        .map_or(PANEL_W, |p| panel_w(p.position.files()));
     let mut svg = Svg::new();
     let mut y = 0.0;
     for row in pictures.chunks(columns) {
         let h = row.iter().map(BoardPicture::height).fold(0.0, f64::max);
         for (i, picture) in row.iter().enumerate() {
-            svg.open_group(i as f64 * PANEL_W, y);
+            svg.open_group(i as f64 * panel_w, y);
             picture.draw(&mut svg);
             svg.close_group();
         }
         y += h;
     }
-    let width = PANEL_W * columns as f64;
+    let width = panel_w * columns as f64;
     if !legend.is_empty() {
         y += draw_legend(&mut svg, y, width, legend);
     }
     let title = pictures
         .first()
-        .map(|p| format!("Shogi position {}", p.position.to_sfen()))
+        .map(|p| p.position.title())
         .unwrap_or_default();
     svg.finish(width, y, &title)
 }
@@ -301,20 +452,15 @@ fn tile(x: f64, y: f64, w: f64, h: f64) -> [(f64, f64); 5] {
     ]
 }
 
-fn piece_label(kind: PieceKind, style: PieceStyle) -> (&'static str, f64, &'static str) {
+fn face_label(face: &Face, style: PieceStyle) -> (&str, f64, &'static str) {
     match style {
-        PieceStyle::Kanji => (board_kanji(kind), 25.0, ""),
+        PieceStyle::Kanji => (&face.label, 25.0, ""),
         PieceStyle::Letters => (
-            letter(kind),
-            if kind.is_promoted() { 17.0 } else { 20.0 },
+            &face.label,
+            if face.promoted { 17.0 } else { 20.0 },
             r#"font-family="sans-serif" font-weight="bold""#,
         ),
     }
-}
-
-/// Draws a piece tile in the cell at (`x`, `y`), turned for white.
-fn draw_piece(svg: &mut Svg, x: f64, y: f64, kind: PieceKind, color: Color, style: PieceStyle) {
-    draw_piece_in(svg, x, y, CW, CH, kind, color, style);
 }
 
 /// Draws a piece tile in a `w` by `h` cell at (`x`, `y`), turned for white.
@@ -329,6 +475,21 @@ pub(crate) fn draw_piece_in(
     color: Color,
     style: PieceStyle,
 ) {
+    draw_face_in(svg, x, y, w, h, &Face::standard(kind, style), color, style);
+}
+
+/// Draws a tile with `face` in a `w` by `h` cell at (`x`, `y`), turned for white.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn draw_face_in(
+    svg: &mut Svg,
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+    face: &Face,
+    color: Color,
+    style: PieceStyle,
+) {
     let (cx, cy) = (x + w / 2.0, y + h / 2.0);
     let turned = color == Color::White;
     if turned {
@@ -338,15 +499,25 @@ pub(crate) fn draw_piece_in(
         &tile(x, y, w, h),
         &format!(r##"fill="{TILE}" stroke="#8a6a3a" stroke-width="1""##),
     );
-    let (label, size, font) = piece_label(kind, style);
+    let (label, size, font) = face_label(face, style);
     let scale = h / CH;
     let size = size * scale;
-    let fill = if kind.is_promoted() { RED } else { INK };
+    let fill = if face.promoted { RED } else { INK };
     // The glyph sits in the wide part of the tile, a little below the cell's centre (above
     // it on a turned tile).
     let baseline = |shift: f64| cy + shift * scale + size * 0.36;
     let attrs = format!(r#"fill="{fill}" {font}"#);
+    let stacked: Vec<char> = label.chars().collect();
     match style {
+        // Two kanji (左鶉) stand one above the other, smaller, as on a real piece.
+        PieceStyle::Kanji if stacked.len() == 2 => {
+            let small = size * 0.6;
+            for (i, c) in stacked.iter().enumerate() {
+                let shift = 3.0 + (i as f64 - 0.5) * small / scale * 0.95;
+                let y = cy + shift * scale + small * 0.36;
+                svg.text(cx, y, small, "middle", &attrs, &c.to_string());
+            }
+        }
         PieceStyle::Kanji => svg.text(cx, baseline(3.0), size, "middle", &attrs, label),
         // A turned letter would read wrong (P as d), so letters stay upright: the tile
         // alone shows whose piece it is.
@@ -365,8 +536,8 @@ pub(crate) fn draw_piece_in(
 const HAND_HEADER: f64 = 64.0;
 const HAND_ROW: f64 = 36.0;
 
-fn hand_height(hand: &Hand) -> f64 {
-    HAND_HEADER + HAND_ROW * hand.iter().count().max(1) as f64
+fn hand_height(kinds: usize) -> f64 {
+    HAND_HEADER + HAND_ROW * kinds.max(1) as f64
 }
 
 /// Draws a hand as a column at (`x`, `y`): the side's mark and name, then one row per kind
@@ -376,11 +547,11 @@ fn draw_hand(
     x: f64,
     y: f64,
     color: Color,
-    hand: &Hand,
+    hand: &[(Face, u8)],
     style: PieceStyle,
     to_move: Color,
 ) {
-    let h = hand_height(hand);
+    let h = hand_height(hand.len());
     let frame = if color == to_move {
         format!(r##"fill="#fff4dc" stroke="{LAST_MOVE}" stroke-width="2""##)
     } else {
@@ -453,18 +624,34 @@ fn draw_hand(
         );
         return;
     }
-    for (kind, n) in hand.iter() {
-        let (label, size, font) = piece_label(kind, style);
+    for (face, n) in hand {
+        let n = *n;
+        let (label, size, font) = face_label(face, style);
         let size = size - 3.0;
         let lx = if n > 1 { cx - 7.0 } else { cx };
-        svg.text(
-            lx,
-            row_y + 24.0,
-            size,
-            "middle",
-            &format!(r#"fill="{INK}" {font}"#),
-            label,
-        );
+        let chars: Vec<char> = label.chars().collect();
+        if style == PieceStyle::Kanji && chars.len() == 2 {
+            // Two kanji (左鶉) one above the other, as on the board.
+            for (i, c) in chars.iter().enumerate() {
+                svg.text(
+                    lx,
+                    row_y + 16.0 + 14.0 * i as f64,
+                    13.0,
+                    "middle",
+                    &format!(r#"fill="{INK}" {font}"#),
+                    &c.to_string(),
+                );
+            }
+        } else {
+            svg.text(
+                lx,
+                row_y + 24.0,
+                size,
+                "middle",
+                &format!(r#"fill="{INK}" {font}"#),
+                label,
+            );
+        }
         if n > 1 {
             svg.text(
                 lx + 13.0,

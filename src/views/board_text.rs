@@ -52,10 +52,20 @@ pub fn mark_cell(c: char, style: PieceStyle) -> String {
 
 /// A 9x9 grid with file labels on top and rank labels on the right, each cell given by `cell`
 /// (three terminal columns wide), file 9 on the left as black sees the board.
-pub fn grid(style: PieceStyle, mut cell: impl FnMut(Square) -> String) -> String {
+pub fn grid(style: PieceStyle, cell: impl FnMut(Square) -> String) -> String {
+    grid_sized(9, 9, style, cell)
+}
+
+/// A grid of `files` by `ranks` (a smaller variant's board) laid out as [`grid`].
+pub fn grid_sized(
+    files: u8,
+    ranks: u8,
+    style: PieceStyle,
+    mut cell: impl FnMut(Square) -> String,
+) -> String {
     let mut s = String::new();
     s.push(' ');
-    for file in (1..=9u8).rev() {
+    for file in (1..=files).rev() {
         match style {
             PieceStyle::Kanji => {
                 s.push(' ');
@@ -66,11 +76,11 @@ pub fn grid(style: PieceStyle, mut cell: impl FnMut(Square) -> String) -> String
     }
     let s = s.trim_end().to_string();
     let mut s = s + "\n";
-    let border = "+---------------------------+\n";
-    s.push_str(border);
-    for rank in 1..=9u8 {
+    let border = format!("+{}+\n", "---".repeat(files as usize));
+    s.push_str(&border);
+    for rank in 1..=ranks {
         s.push('|');
-        for file in (1..=9u8).rev() {
+        for file in (1..=files).rev() {
             let sq = Square::new(file, rank).expect("on the board");
             s.push_str(&cell(sq));
         }
@@ -81,7 +91,7 @@ pub fn grid(style: PieceStyle, mut cell: impl FnMut(Square) -> String) -> String
         }
         s.push('\n');
     }
-    s.push_str(border);
+    s.push_str(&border);
     s
 }
 

@@ -39,6 +39,12 @@ pub enum Cell {
     Step,
     /// On a line the piece slides along, any distance.
     Slide(Line),
+    /// Reached by a jump over whatever stands between (Tori Shogi's pheasant and goose; the
+    /// standard guide draws the knight's jump as a step).
+    Jump,
+    /// Reached along a line only when the squares between are empty, and no farther (the
+    /// far end of Tori Shogi's eagle's two-square backward-diagonal move).
+    Run,
 }
 
 /// A 5x5 diagram around a black piece (forward is up): `cells[row][col]`, the piece in the middle.
@@ -149,13 +155,15 @@ fn text_rows(m: &Movement, style: PieceStyle) -> Vec<String> {
                     Cell::Slide(Line::Horizontal) => mark_cell('-', style),
                     Cell::Slide(Line::Falling) => mark_cell('\\', style),
                     Cell::Slide(Line::Rising) => mark_cell('/', style),
+                    Cell::Jump => mark_cell('x', style),
+                    Cell::Run => mark_cell('+', style),
                 })
                 .collect()
         })
         .collect()
 }
 
-fn pad(s: &str, width: usize) -> String {
+pub(super) fn pad(s: &str, width: usize) -> String {
     let w = display_width(s);
     format!("{s}{}", " ".repeat(width.saturating_sub(w)))
 }
@@ -192,18 +200,33 @@ pub fn to_text(kinds: &[PieceKind], style: PieceStyle) -> String {
     s
 }
 
-const GC: f64 = 28.0;
-const G_MARGIN: f64 = 16.0;
-const G_ARROW: f64 = 64.0;
+pub(super) const GC: f64 = 28.0;
+pub(super) const G_MARGIN: f64 = 16.0;
+pub(super) const G_ARROW: f64 = 64.0;
 /// Width of one kind's block: two diagrams and the arrow between them.
-const G_BLOCK_W: f64 = 2.0 * 5.0 * GC + G_ARROW + 3.0 * G_MARGIN;
+pub(super) const G_BLOCK_W: f64 = 2.0 * 5.0 * GC + G_ARROW + 3.0 * G_MARGIN;
 /// Height of one kind's block: title, diagram, three lines of rule.
-const G_BLOCK_H: f64 = 24.0 + 5.0 * GC + 60.0;
+pub(super) const G_BLOCK_H: f64 = 24.0 + 5.0 * GC + 60.0;
 /// Characters of rule text on one line (12px sans-serif).
-const G_WRAP: usize = 56;
+pub(super) const G_WRAP: usize = 56;
 const STEP: &str = "#1f5fbf";
 
 fn draw_movement(svg: &mut Svg, x: f64, y: f64, m: &Movement, style: PieceStyle) {
+    draw_cells(svg, x, y, &m.cells, |svg, px, py| {
+        draw_piece_in(svg, px, py, GC, GC, m.kind, Color::Black, style)
+    });
+}
+
+/// Draws a 5x5 movement diagram with its top left corner at (`x`, `y`); `piece` draws the
+/// piece in the `GC`-sized cell whose top left corner it is given.
+pub(super) fn draw_cells(
+    svg: &mut Svg,
+    x: f64,
+    y: f64,
+    cells: &[[Cell; 5]; 5],
+    piece: impl FnOnce(&mut Svg, f64, f64),
+) {
+    let mut piece = Some(piece);
     svg.rect(x, y, 5.0 * GC, 5.0 * GC, r##"fill="#f3d9a0""##);
     for i in 1..5 {
         let d = i as f64 * GC;
@@ -231,7 +254,7 @@ fn draw_movement(svg: &mut Svg, x: f64, y: f64, m: &Movement, style: PieceStyle)
         (1, 1),
     ] {
         let (r, c) = ((2 + dr) as usize, (2 + dc) as usize);
-        if !matches!(m.cells[r][c], Cell::Slide(_)) {
+        if !matches!(cells[r][c], Cell::Slide(_)) {
             continue;
         }
         let (fx, fy) = (dc as f64, dr as f64);
@@ -258,21 +281,38 @@ fn draw_movement(svg: &mut Svg, x: f64, y: f64, m: &Movement, style: PieceStyle)
             &format!(r#"fill="{STEP}""#),
         );
     }
-    for (r, row) in m.cells.iter().enumerate() {
+    // A run: a line from the piece to its far end (drawn under the dots).
+    for (r, row) in cells.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            if *cell == Cell::Run {
+                let (cx, cy) = centre(2, 2);
+                let (ex, ey) = centre(r, c);
+                svg.line(
+                    cx,
+                    cy,
+                    ex,
+                    ey,
+                    &format!(r#"stroke="{STEP}" stroke-width="3""#),
+                );
+            }
+        }
+    }
+    for (r, row) in cells.iter().enumerate() {
         for (c, cell) in row.iter().enumerate() {
             let (cx, cy) = centre(r, c);
             match cell {
-                Cell::Step => svg.circle(cx, cy, 7.0, &format!(r#"fill="{STEP}""#)),
-                Cell::Piece => draw_piece_in(
-                    svg,
-                    cx - GC / 2.0,
-                    cy - GC / 2.0,
-                    GC,
-                    GC,
-                    m.kind,
-                    Color::Black,
-                    style,
+                Cell::Step | Cell::Run => svg.circle(cx, cy, 7.0, &format!(r#"fill="{STEP}""#)),
+                Cell::Jump => svg.circle(
+                    cx,
+                    cy,
+                    6.5,
+                    &format!(r##"fill="#ffffff" stroke="{STEP}" stroke-width="3""##),
                 ),
+                Cell::Piece => {
+                    if let Some(piece) = piece.take() {
+                        piece(svg, cx - GC / 2.0, cy - GC / 2.0);
+                    }
+                }
                 _ => {}
             }
         }
@@ -280,7 +320,7 @@ fn draw_movement(svg: &mut Svg, x: f64, y: f64, m: &Movement, style: PieceStyle)
 }
 
 /// Splits `text` into lines of at most `width` characters, at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {

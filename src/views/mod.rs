@@ -23,6 +23,8 @@ pub mod guide;
 pub mod moves;
 pub mod notation;
 mod svg;
+pub mod variant;
+pub mod variant_guide;
 
 use crate::record::replay::main_line_positions;
 use crate::record::Record;
