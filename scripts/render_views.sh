@@ -28,6 +28,16 @@ $tool drops --format svg --letters --sfen "$check" >"$out/drops-self-check-lette
 $tool guide --format svg >"$out/guide.svg"
 $tool guide --format svg --letters B >"$out/guide-bishop-letters.svg"
 
+# The smaller variants: one board per variant (the start position), Tori Shogi's guide and a
+# swallow drop refused on a file that holds two.
+for v in minishogi gorogoro gorogoroplus torishogi dobutsu; do
+    $tool board --format svg --variant "$v" --sfen startpos >"$out/board-$v.svg"
+done
+$tool board --format svg --letters --variant torishogi --sfen startpos >"$out/board-torishogi-letters.svg"
+$tool guide --format svg --variant torishogi >"$out/guide-torishogi.svg"
+$tool guide --format svg --variant dobutsu >"$out/guide-dobutsu.svg"
+$tool drops --format svg --sfen "3k3/7/7/2S4/2S4/7/3K3 b S 1" >"$out/drops-torishogi-swallows.svg"
+
 for svg in "$out"/*.svg; do
     rsvg-convert --zoom 1.5 --background-color white "$svg" -o "${svg%.svg}.png"
 done
@@ -36,4 +46,8 @@ done
 rsvg-convert --zoom 1.25 --background-color white "$out/board-start.svg" -o docs/img/board-start.png
 rsvg-convert --zoom 1.25 --background-color white "$out/drops-middle-game-pawn.svg" -o docs/img/drops-middle-game.png
 rsvg-convert --zoom 1.0 --background-color white "$out/guide.svg" -o docs/img/guide.png
+for v in minishogi gorogoro gorogoroplus torishogi dobutsu; do
+    rsvg-convert --zoom 1.0 --background-color white "$out/board-$v.svg" -o "docs/img/board-$v.png"
+done
+rsvg-convert --zoom 1.0 --background-color white "$out/guide-torishogi.svg" -o docs/img/guide-torishogi.png
 ls -l "$out"/*.png docs/img/*.png
