@@ -647,3 +647,34 @@ fn guides_of_every_variant_are_well_formed() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("give --variant"));
 }
+
+#[test]
+fn the_last_move_is_shaded_from_a_record_or_the_sfen_moves() {
+    let shade = r##"fill="#e08a2c" fill-opacity="0.55""##;
+    let svg = run(&[
+        "board",
+        "--format",
+        "svg",
+        "--variant",
+        "mini",
+        "--sfen",
+        "startpos moves 1e1b",
+    ]);
+    parse(&svg);
+    assert_eq!(svg.matches(shade).count(), 1);
+    // The rook took the pawn on 1b: black holds a pawn, the square 1b (top right) is shaded.
+    assert!(
+        svg.contains(&format!(
+            r#"<rect x="234" y="80" width="40" height="44" {shade}/>"#
+        )),
+        "{svg}"
+    );
+    let record = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/variant-fouls/dobutsu-campmate.usi");
+    let record = record.to_str().unwrap();
+    let svg = run(&["board", "--format", "svg", record]);
+    parse(&svg);
+    assert_eq!(svg.matches(shade).count(), 1);
+    let svg = run(&["board", "--format", "svg", record, "--ply", "0"]);
+    assert_eq!(svg.matches(shade).count(), 0);
+}

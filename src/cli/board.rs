@@ -158,7 +158,7 @@ pub fn status(failed: bool) -> ExitCode {
 
 /// Prints the diagram or picture.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if let Some(pos) = super::variant::locate(&args.position)? {
+    if let Some((pos, last)) = super::variant::locate_shown(&args.position)? {
         let out = match args.format {
             BoardFormat::Human => {
                 if !args.highlight.is_empty() {
@@ -172,6 +172,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             BoardFormat::Svg => {
                 super::variant::on_board(&pos, &args.highlight)?;
                 let mut picture = BoardPicture::new(&pos, style(args.letters));
+                picture.last_move = last;
                 picture.highlight = args.highlight;
                 picture.to_svg()
             }

@@ -306,6 +306,14 @@ pub fn position_from_sfen(
     sfen: &str,
     variant: Option<Variant>,
 ) -> anyhow::Result<Option<VPosition>> {
+    Ok(positions_from_sfen(sfen, variant)?.and_then(|mut p| p.pop()))
+}
+
+/// As [`position_from_sfen`], every position from the SFEN's to the last after its moves.
+fn positions_from_sfen(
+    sfen: &str,
+    variant: Option<Variant>,
+) -> anyhow::Result<Option<Vec<VPosition>>> {
     let t = sfen.trim();
     let standard_start = t == "startpos" || t.starts_with("startpos ");
     if matches!(variant, None | Some(Variant::Standard)) {
@@ -340,7 +348,7 @@ pub fn position_from_sfen(
     if let Some(f) = rep.fouls.first().or(rep.errors.first()) {
         bail!("cannot use --sfen `{sfen}`: ply {}: {}", f.ply, f.message);
     }
-    Ok(rep.positions.last().cloned())
+    Ok(Some(rep.positions))
 }
 
 /// `perft` on the variant route; `None` for standard shogi.
@@ -456,8 +464,24 @@ pub fn on_board(pos: &VPosition, squares: &[shogi_tool::shogi::Square]) -> anyho
 /// The position `board`, `moves` and `drops` show, when it is a variant's: from `--sfen`, or
 /// from a record file of a variant (`--record`, `--ply`).
 pub fn locate(args: &super::board::PositionArgs) -> anyhow::Result<Option<VPosition>> {
+    Ok(locate_shown(args)?.map(|(pos, _)| pos))
+}
+
+/// As [`locate`], with the destination of the move that led to the position, when the record
+/// or the SFEN's moves say.
+pub fn locate_shown(
+    args: &super::board::PositionArgs,
+) -> anyhow::Result<Option<(VPosition, Option<shogi_tool::shogi::Square>)>> {
+    let shown = |positions: &[VPosition], n: usize| {
+        let last = n
+            .checked_sub(1)
+            .and_then(|b| shogi_tool::views::variant::last_square(&positions[b], &positions[n]));
+        (positions[n].clone(), last)
+    };
     if let Some(sfen) = &args.sfen {
-        return position_from_sfen(&sfen.text, args.variant);
+        return Ok(positions_from_sfen(&sfen.text, args.variant)?
+            .filter(|p| !p.is_empty())
+            .map(|p| shown(&p, p.len() - 1)));
     }
     let Some(path) = &args.path else {
         if args.variant.is_some_and(|v| v != Variant::Standard) {
@@ -496,14 +520,12 @@ pub fn locate(args: &super::board::PositionArgs) -> anyhow::Result<Option<VPosit
         bail!("{path}:{}:{column}: {message}", rec.line);
     }
     let rep = game::replay(rec, VRules::default());
-    let pos = match args.ply {
-        Some(n) => rep
-            .positions
-            .get(n)
-            .with_context(|| format!("{path}#{}: the main line has no ply {n}", args.record))?,
-        None => rep.positions.last().context("no position")?,
+    let n = match args.ply {
+        Some(n) if n < rep.positions.len() => n,
+        Some(n) => bail!("{path}#{}: the main line has no ply {n}", args.record),
+        None => rep.positions.len().checked_sub(1).context("no position")?,
     };
-    Ok(Some(pos.clone()))
+    Ok(Some(shown(&rep.positions, n)))
 }
 
 /// Refuses a standard-only command (`impasse`) for another variant, saying so.

@@ -131,6 +131,16 @@ pub fn piece_cell(variant: Variant, piece: Option<VPiece>, style: PieceStyle) ->
     }
 }
 
+/// The destination of the move that leads from `before` to `after`: the square that now holds
+/// a piece of the side that moved and held something else before.
+pub fn last_square(before: &VPosition, after: &VPosition) -> Option<Square> {
+    let mover = before.side_to_move();
+    after.squares().find(|&sq| {
+        after.piece_at(sq).is_some_and(|p| p.color == mover)
+            && after.piece_at(sq) != before.piece_at(sq)
+    })
+}
+
 /// A square where a drop is illegal, with the foul it would commit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VIllegalDrop {
