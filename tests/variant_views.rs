@@ -678,3 +678,70 @@ fn the_last_move_is_shaded_from_a_record_or_the_sfen_moves() {
     let svg = run(&["board", "--format", "svg", record, "--ply", "0"]);
     assert_eq!(svg.matches(shade).count(), 0);
 }
+
+/// (name, arguments, extension): outputs compared with
+/// `testdata/views/<name>.expected.<ext>`; regenerate with `UPDATE_EXPECT=1 cargo test --test
+/// variant_views` and review the diff.
+const FIXTURES: &[(&str, &[&str], &str)] = &[
+    ("guide-torishogi", &["guide", "--variant", "tori"], "txt"),
+    (
+        "guide-dobutsu-letters",
+        &["guide", "--variant", "3x4", "--letters"],
+        "txt",
+    ),
+    (
+        "board-torishogi",
+        &[
+            "board",
+            "--format",
+            "svg",
+            "--variant",
+            "tori",
+            "--sfen",
+            "startpos",
+        ],
+        "svg",
+    ),
+    (
+        "drops-torishogi-swallows",
+        &["drops", "--format", "json", "--sfen", SWALLOWS],
+        "json",
+    ),
+    (
+        "drops-torishogi-swallows",
+        &["drops", "--sfen", SWALLOWS],
+        "txt",
+    ),
+    (
+        "moves-minishogi-start",
+        &[
+            "moves",
+            "--format",
+            "json",
+            "--variant",
+            "mini",
+            "--sfen",
+            "startpos",
+        ],
+        "json",
+    ),
+];
+
+#[test]
+fn outputs_match_their_fixtures() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/views");
+    for (name, args, ext) in FIXTURES {
+        let got = run(args);
+        let path = dir.join(format!("{name}.expected.{ext}"));
+        if std::env::var_os("UPDATE_EXPECT").is_some() {
+            std::fs::write(&path, &got).unwrap();
+            continue;
+        }
+        let want =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(
+            got, want,
+            "{name}.{ext}: run UPDATE_EXPECT=1 after a deliberate change"
+        );
+    }
+}
