@@ -416,12 +416,19 @@ fn convert_writes_variant_records_as_sfen_and_usi() {
         .assert()
         .success()
         .stdout("position sfen 3/L2/3/2l b - 1 moves 3b3a\n");
+    // KIF carries the variants (the campmate is a win in the summary); CSA cannot.
     bin()
-        .args(["convert", "--to", "kif"])
+        .args(["convert", "--to", "kifu"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("   1 ３一ライオン(32)\nまで1手で先手の勝ち\n"));
+    bin()
+        .args(["convert", "--to", "csa"])
         .arg(&path)
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("only sfen and usi carry"));
+        .stderr(predicates::str::contains("CSA has no syntax"));
     bin()
         .args(["stats"])
         .arg(&path)

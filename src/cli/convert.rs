@@ -109,13 +109,7 @@ fn holds_several(format: Format) -> bool {
 /// Converts every input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let to = target_format(&args)?;
-    if let Some(code) = super::variant::convert(
-        &args.input,
-        to,
-        args.output.as_deref(),
-        args.out_dir.is_some(),
-        args.force,
-    )? {
+    if let Some(code) = super::variant::convert(&args, to)? {
         return Ok(code);
     }
     let mut encoding = output_encoding(to, args.output_encoding)?;

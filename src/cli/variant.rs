@@ -6,11 +6,14 @@
 //! [`shogi_tool::variant::game`]); standard input is read only with `--variant`. A record of
 //! another variant than `--variant` names is an error that names both.
 
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 
 use anyhow::{bail, Context};
 use shogi_tool::batch::Input;
 use shogi_tool::diag::{Item, OutcomeJson, Validation};
+use shogi_tool::formats::variants::{self as vformats, VGame};
+use shogi_tool::record::Format;
+use shogi_tool::text::decode;
 use shogi_tool::text::SourceText;
 use shogi_tool::variant::game::{self, VRecord, VReport, VRules};
 use shogi_tool::variant::{usi, VPosition, Variant};
@@ -83,7 +86,8 @@ fn route(input: &InputArgs) -> Option<Option<Variant>> {
     let sniffed = input.paths.iter().any(|p| {
         let path = std::path::Path::new(p);
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if !matches!(ext.to_ascii_lowercase().as_str(), "sfen" | "usi" | "txt") {
+        let ext = ext.to_ascii_lowercase();
+        if !matches!(ext.as_str(), "sfen" | "usi" | "txt" | "kif" | "kifu") {
             return false;
         }
         // Only regular files: a FIFO or device would block or be consumed by the look.
@@ -94,7 +98,14 @@ fn route(input: &InputArgs) -> Option<Option<Variant>> {
         let ok = std::fs::File::open(path)
             .and_then(|f| f.take(64 * 1024).read_to_end(&mut head))
             .is_ok();
-        ok && game::detect(&String::from_utf8_lossy(&head)).is_some_and(|v| v != Variant::Standard)
+        if !ok {
+            return false;
+        }
+        if matches!(ext.as_str(), "kif" | "kifu") {
+            let text = decode(&head, Some(&ext), input.encoding.into()).text;
+            return vformats::kif::detect(&text).is_some();
+        }
+        game::detect(&String::from_utf8_lossy(&head)).is_some_and(|v| v != Variant::Standard)
     });
     sniffed.then_some(input.variant)
 }
@@ -119,6 +130,13 @@ fn read_inputs(input: &InputArgs) -> anyhow::Result<Vec<(String, Result<String, 
             Input::File(p) => std::fs::read(p)
                 .map_err(|e| format!("cannot read {name}: {e}"))
                 .and_then(|b| {
+                    let ext = p
+                        .extension()
+                        .and_then(|e| e.to_str())
+                        .map(str::to_ascii_lowercase);
+                    if matches!(ext.as_deref(), Some("kif" | "kifu")) {
+                        return Ok(decode(&b, ext.as_deref(), input.encoding.into()).text);
+                    }
                     String::from_utf8(b)
                         .map_err(|_| format!("{name}: variant records are read as UTF-8"))
                 }),
@@ -127,6 +145,106 @@ fn read_inputs(input: &InputArgs) -> anyhow::Result<Vec<(String, Result<String, 
         out.push((name, text));
     }
     Ok(out)
+}
+
+/// One record of a variant input, in whatever format it came.
+struct Loaded {
+    /// The record as the replay reads it (an unreadable record has no start and an error).
+    rec: VRecord,
+    /// The game, when the record could be read.
+    game: Option<VGame>,
+    /// The format it was read from.
+    format: Format,
+    /// What the reader could not carry (`comments`, `move times`, ...).
+    dropped: Vec<String>,
+    /// Reader warnings (line, message).
+    warnings: Vec<(u32, String)>,
+    /// A read error after which the rest of the record was dropped (line, message).
+    partial: Option<String>,
+}
+
+/// The format of a variant input: `--from`, else the extension, else the content.
+fn input_format(input: &InputArgs, path: &str, text: &str) -> Format {
+    if let Some(f) = input.from {
+        return f.into();
+    }
+    let ext = std::path::Path::new(path)
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(Format::from_extension);
+    match ext {
+        Some(f) => f,
+        None => match shogi_tool::formats::detect::sniff(text) {
+            Some(f @ (Format::Kif | Format::Kifu)) => f,
+            _ => Format::Usi,
+        },
+    }
+}
+
+/// Every record of one input (`--variant` is `forced`).
+fn load(input: &InputArgs, path: &str, text: &str, forced: Option<Variant>) -> Vec<Loaded> {
+    let format = input_format(input, path, text);
+    let unreadable = |line: u32, message: String| VRecord {
+        line,
+        start: None,
+        moves: Vec::new(),
+        ending: None,
+        error: Some((1, message)),
+    };
+    match format {
+        Format::Kif | Format::Kifu => {
+            let loaded = match vformats::kif::read(text, forced) {
+                Ok(r) => Loaded {
+                    rec: r.game.to_vrecord(1),
+                    game: Some(r.game),
+                    format,
+                    dropped: r.dropped,
+                    warnings: r.warnings,
+                    partial: None,
+                },
+                Err(e) => Loaded {
+                    rec: unreadable(e.line.max(1), e.message),
+                    game: None,
+                    format,
+                    dropped: Vec::new(),
+                    warnings: Vec::new(),
+                    partial: None,
+                },
+            };
+            vec![loaded]
+        }
+        Format::Ki2 | Format::Ki2u | Format::Jkf | Format::Csa => vec![Loaded {
+            rec: unreadable(
+                1,
+                format!(
+                    "{} records of the smaller variants are not read yet",
+                    format.name()
+                ),
+            ),
+            game: None,
+            format,
+            dropped: Vec::new(),
+            warnings: Vec::new(),
+            partial: None,
+        }],
+        Format::Sfen | Format::Usi => game::read_lines(text, forced)
+            .into_iter()
+            .map(|rec| {
+                let (game, partial) = match VGame::from_vrecord(&rec) {
+                    Ok((g, e)) => (Some(g), e.map(|e| e.message)),
+                    Err(_) => (None, None),
+                };
+                Loaded {
+                    rec,
+                    game,
+                    format,
+                    dropped: Vec::new(),
+                    warnings: Vec::new(),
+                    partial,
+                }
+            })
+            .collect(),
+    }
 }
 
 fn validation(path: &str, index: usize, rec: &VRecord, rep: &VReport) -> Validation {
@@ -203,11 +321,13 @@ pub fn validate(
                 continue;
             }
         };
-        let recs = game::read_lines(&text, forced);
+        let loaded = load(input, &path, &text, forced);
         let source = SourceText::new(text);
-        for (k, rec) in recs.iter().enumerate() {
+        for (k, l) in loaded.iter().enumerate() {
+            let rec = &l.rec;
             let rep = game::replay(rec, VRules::default());
-            let v = validation(&path, k, rec, &rep);
+            let mut v = validation(&path, k, rec, &rep);
+            v.format = Some(l.format.name());
             records += 1;
             fouls += usize::from(!v.fouls.is_empty());
             warnings += usize::from(!v.warnings.is_empty());
@@ -260,7 +380,8 @@ pub fn positions(
                 continue;
             }
         };
-        for (k, rec) in game::read_lines(&text, forced).iter().enumerate() {
+        for (k, l) in load(input, &path, &text, forced).iter().enumerate() {
+            let rec = &l.rec;
             if let Some((column, message)) = &rec.error {
                 eprintln!("{path}:{}:{column}: {message}", rec.line);
                 failed = true;
@@ -512,10 +633,11 @@ pub fn locate_shown(
         .next()
         .context("no input")?;
     let text = text.map_err(anyhow::Error::msg)?;
-    let recs = game::read_lines(&text, forced);
-    let rec = recs
+    let recs = load(&input, path, &text, forced);
+    let rec = &recs
         .get(args.record)
-        .with_context(|| format!("{path} holds no record {}", args.record))?;
+        .with_context(|| format!("{path} holds no record {}", args.record))?
+        .rec;
     if let Some((column, message)) = &rec.error {
         bail!("{path}:{}:{column}: {message}", rec.line);
     }
@@ -545,29 +667,49 @@ pub fn standard_only(command: &str, input: &InputArgs, sfen: Option<&str>) -> an
     Ok(())
 }
 
-/// `convert` on the variant route (SFEN and USI lines only); `None` for standard shogi.
-pub fn convert(
-    input: &InputArgs,
-    to: shogi_tool::record::Format,
-    output: Option<&std::path::Path>,
-    out_dir: bool,
-    force: bool,
-) -> anyhow::Result<Option<ExitCode>> {
-    use shogi_tool::record::Format;
+/// The formats `convert` writes for the smaller variants.
+const VARIANT_TARGETS: &str = "kif, kifu, sfen or usi";
+
+/// `convert` on the variant route: KIF/KIFU and SFEN/USI records of a smaller variant to
+/// any of those formats, with `-o FILE`, `--out-dir DIR` or standard output; files are
+/// written whole or not at all ([`super::output`]). `None` for standard shogi.
+pub fn convert(args: &super::convert::Args, to: Format) -> anyhow::Result<Option<ExitCode>> {
+    use shogi_tool::formats::write::{default_encoding, encode};
+    use shogi_tool::text::Encoding;
+    let input = &args.input;
     let Some(forced) = route(input) else {
         return Ok(None);
     };
-    let name = forced.map_or("a smaller variant".to_string(), |v| v.to_string());
-    if !matches!(to, Format::Sfen | Format::Usi) {
-        bail!(
-            "only sfen and usi carry {name} for now; cannot convert to {}",
-            to.name()
-        );
+    let name = forced.map_or("the smaller variants".to_string(), |v| v.to_string());
+    let refuse = |name: &str| -> anyhow::Result<()> {
+        match to {
+            Format::Csa => bail!(
+                "CSA has no syntax for the smaller variants: cannot write {name} as csa (write {VARIANT_TARGETS})"
+            ),
+            Format::Ki2 | Format::Ki2u | Format::Jkf => bail!(
+                "{} does not carry {name} yet: write {VARIANT_TARGETS}",
+                to.name()
+            ),
+            _ => Ok(()),
+        }
+    };
+    if forced.is_some() {
+        refuse(&name)?;
     }
-    if out_dir {
-        bail!("--out-dir is not supported for {name} yet; use -o FILE or standard output");
+    let asked = args.output_encoding.map(Encoding::from);
+    let mut encoding = asked.unwrap_or_else(|| default_encoding(to));
+    let to_stdout = args.output.is_none() && args.out_dir.is_none();
+    if to_stdout && asked.is_none() && encoding != Encoding::Utf8 && std::io::stdout().is_terminal()
+    {
+        encoding = Encoding::Utf8;
     }
-    let mut text = String::new();
+    let warn = |m: String| {
+        if !args.quiet {
+            eprintln!("{} {m}", super::style::warning());
+        }
+    };
+    // (input name, record index, records in the input, bytes)
+    let mut outputs: Vec<(String, usize, usize, Vec<u8>)> = Vec::new();
     let mut failed = false;
     for (path, content) in read_inputs(input)? {
         let content = match content {
@@ -578,57 +720,134 @@ pub fn convert(
                 continue;
             }
         };
-        for rec in game::read_lines(&content, forced) {
-            let Some(start) = &rec.start else {
-                let (column, message) = rec.error.clone().unwrap_or_default();
-                eprintln!("{path}:{}:{column}: {message}", rec.line);
+        let loaded = load(input, &path, &content, forced);
+        let count = loaded.len();
+        for (k, l) in loaded.into_iter().enumerate() {
+            for (line, w) in &l.warnings {
+                warn(format!("{path}:{line}: {w}"));
+            }
+            let Some(game) = l.game else {
+                let (column, message) = l.rec.error.clone().unwrap_or_default();
+                eprintln!(
+                    "{} {path}:{}:{column}: {message}",
+                    super::style::error(),
+                    l.rec.line
+                );
                 failed = true;
                 continue;
             };
-            let mut pos = start.clone();
-            let mut moves = Vec::new();
-            for (word, column) in &rec.moves {
-                let Some(m) = pos.parse_usi(word) else {
-                    eprintln!(
-                        "{path}:{}:{column}: `{word}` is not a USI move of {}; the rest of the line is dropped",
-                        rec.line,
-                        pos.variant()
-                    );
-                    failed = true;
-                    break;
+            refuse(&format!("{} ({})", game.variant(), game.variant().title()))?;
+            if let Some(m) = &l.partial {
+                eprintln!("{} {path}: {m}", super::style::error());
+                failed = true;
+            }
+            let (mut text, mut dropped) = match to {
+                Format::Kif | Format::Kifu => vformats::kif::write(&game),
+                Format::Sfen | Format::Usi => {
+                    let (line, d) = game.to_sfen_line(to == Format::Usi);
+                    (line + "\n", d)
+                }
+                _ => unreachable!("refused above"),
+            };
+            if to == Format::Kif && encoding != Encoding::ShiftJis
+                || to == Format::Kifu && encoding != Encoding::Utf8
+            {
+                let enc = match encoding {
+                    Encoding::ShiftJis => "Shift_JIS",
+                    Encoding::EucJp => "EUC-JP",
+                    _ => "UTF-8",
                 };
-                moves.push(pos.usi(m));
-                if !pos.play_lenient(m).1 {
-                    break;
+                text = format!("#KIF version=2.0 encoding={enc}\n{text}");
+            }
+            for d in l.dropped {
+                if !dropped.contains(&d) {
+                    dropped.push(d);
                 }
             }
-            if to == Format::Usi {
-                text.push_str("position ");
+            if !dropped.is_empty() {
+                warn(format!(
+                    "{path}#{k}: {} does not carry {}; left out",
+                    to.name(),
+                    dropped.join(", ")
+                ));
             }
-            text.push_str("sfen ");
-            text.push_str(&start.to_sfen());
-            if !moves.is_empty() || (to == Format::Sfen && rec.ending.is_some()) {
-                text.push_str(" moves");
+            let (bytes, replaced) = encode(&text, encoding);
+            if !replaced.is_empty() {
+                let chars: String = replaced.iter().collect();
+                warn(format!(
+                    "{path}#{k}: {} cannot hold `{chars}`: written as `?`",
+                    encoding.name()
+                ));
             }
-            for m in &moves {
-                text.push(' ');
-                text.push_str(m);
-            }
-            if let (Format::Sfen, Some(e)) = (to, &rec.ending) {
-                text.push(' ');
-                text.push_str(e);
-            }
-            text.push('\n');
+            outputs.push((path.clone(), k, count, bytes));
         }
     }
-    match output {
-        Some(p) => {
-            if p.exists() && !force {
-                bail!("{} exists; give --force to overwrite it", p.display());
+    let single = matches!(to, Format::Kif | Format::Kifu);
+    if let Some(dir) = &args.out_dir {
+        let mut targets: Vec<std::path::PathBuf> = Vec::new();
+        for (path, k, count, _) in &outputs {
+            let p = std::path::Path::new(path);
+            let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("stdin");
+            let mut file = stem.to_string();
+            if *count > 1 {
+                file.push_str(&format!(".{k}"));
             }
-            std::fs::write(p, &text).with_context(|| format!("cannot write {}", p.display()))?;
+            let mut target = dir.join(format!("{file}.{}", to.extension()));
+            if targets.contains(&target) {
+                // Two inputs of one name: keep the source extension (`g.usi.kif`).
+                let full = p.file_name().and_then(|s| s.to_str()).unwrap_or(stem);
+                let suffix = if *count > 1 {
+                    format!(".{k}")
+                } else {
+                    String::new()
+                };
+                target = dir.join(format!("{full}{suffix}.{}", to.extension()));
+            }
+            targets.push(target);
         }
-        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+        if !args.force {
+            let existing: Vec<String> = targets
+                .iter()
+                .filter(|t| t.exists())
+                .map(|t| t.display().to_string())
+                .collect();
+            if !existing.is_empty() {
+                eprintln!(
+                    "{} {} of the outputs exist already: {}; nothing written (--force replaces them)",
+                    super::style::error(),
+                    existing.len(),
+                    existing.join(", ")
+                );
+                return Ok(Some(ExitCode::Error));
+            }
+        }
+        for (target, (_, _, _, bytes)) in targets.iter().zip(&outputs) {
+            if let Err(e) = super::output::write_file(target, bytes, args.force, |n| {
+                if !args.quiet {
+                    eprintln!("shogi-tool: note: {n}");
+                }
+            }) {
+                eprintln!("{} {e:#}", super::style::error());
+                failed = true;
+            }
+        }
+    } else {
+        if single && outputs.len() > 1 {
+            bail!(
+                "{} records and one {} output: give --out-dir DIR for one file per record",
+                outputs.len(),
+                to.name()
+            );
+        }
+        let bytes: Vec<u8> = outputs.into_iter().flat_map(|o| o.3).collect();
+        match &args.output {
+            Some(p) => super::output::write_file(p, &bytes, args.force, |n| {
+                if !args.quiet {
+                    eprintln!("shogi-tool: note: {n}");
+                }
+            })?,
+            None => std::io::stdout().lock().write_all(&bytes)?,
+        }
     }
     Ok(Some(if failed {
         ExitCode::Error

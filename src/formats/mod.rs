@@ -16,6 +16,7 @@ pub mod ki2;
 pub mod ki2_move;
 pub mod kif;
 pub mod usi;
+pub mod variants;
 pub mod write;
 
 use crate::record::{Format, Record};

@@ -1,0 +1,197 @@
+//! Records of the smaller variants in KIF/KIFU: Lishogi's KIF read exactly
+//! (`testdata/variants/lishogi/`, sources in its `SOURCES.md`), conversion between every
+//! format a variant supports (atomic, `--out-dir`, warnings for what a target cannot carry),
+//! CSA refused, and records of another variant than `--variant` refused naming both.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn tool() -> Command {
+    Command::cargo_bin("shogi-tool").unwrap()
+}
+
+const LISHOGI: &str = "testdata/variants/lishogi";
+
+#[test]
+fn lishogi_kif_is_read_exactly() {
+    let cases = [
+        (
+            "minishogi-position.kif",
+            "position sfen rbsgk/4p/P4/5/KGSBR w - 1\n",
+        ),
+        (
+            "minishogi-from-position.kif",
+            "position sfen rbsgk/4p/P4/5/KGSBR w - 1\n",
+        ),
+        (
+            "minishogi-gogo.kif",
+            "position sfen rbsgk/4p/5/P4/KGSBR b - 1\n",
+        ),
+        (
+            "dobutsu-render.kif",
+            "position sfen gle/1c1/1C1/ELG b - 1 moves 2c2b 1a2b 2d2c\n",
+        ),
+        (
+            "dobutsu-position.kif",
+            "position sfen gle/1c1/1C1/ELG b - 1\n",
+        ),
+        (
+            "dobutsu-parser.kif",
+            "position sfen gle/1c1/1C1/ELG b - 1 moves 2c2b 1a2b 1d1c 2b1c 2d1c\n",
+        ),
+    ];
+    for (file, usi) in cases {
+        tool()
+            .args(["convert", &format!("{LISHOGI}/{file}"), "--to", "usi", "-q"])
+            .assert()
+            .success()
+            .stdout(usi);
+        tool()
+            .args(["validate", &format!("{LISHOGI}/{file}"), "--format", "json"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("\"format\":\"kif\""));
+    }
+}
+
+#[test]
+fn what_usi_cannot_carry_is_named() {
+    tool()
+        .args([
+            "convert",
+            &format!("{LISHOGI}/dobutsu-parser.kif"),
+            "--to",
+            "usi",
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("header lines, comments; left out"));
+}
+
+#[test]
+fn kif_is_written_as_lishogi_writes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let usi = dir.path().join("g.usi");
+    std::fs::write(
+        &usi,
+        "position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 5d5c 5a5c\nsfen gle/1c1/1C1/ELG b - 1 moves 2c2b 1a2b 2d2c\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    tool()
+        .args([
+            "convert",
+            usi.to_str().unwrap(),
+            "--to",
+            "kifu",
+            "--out-dir",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    let mini = std::fs::read_to_string(out.join("g.0.kifu")).unwrap();
+    assert_eq!(
+        mini,
+        "手合割：5五将棋\n手数----指手---------消費時間--\n   1 ５三歩(54)\n   2 同　飛(51)\n"
+    );
+    let dobutsu = std::fs::read_to_string(out.join("g.1.kifu")).unwrap();
+    assert_eq!(
+        dobutsu,
+        "手合割：どうぶつしょうぎ\n手数----指手---------消費時間--\n   1 ２二ひよこ(23)\n   2 同　ぞう(11)\n   3 ２三ライオン(24)\n"
+    );
+    // Outputs that exist are not replaced without --force, and nothing is written.
+    std::fs::remove_file(out.join("g.1.kifu")).unwrap();
+    tool()
+        .args([
+            "convert",
+            usi.to_str().unwrap(),
+            "--to",
+            "kifu",
+            "--out-dir",
+        ])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("nothing written"));
+    assert!(!out.join("g.1.kifu").exists());
+    tool()
+        .args([
+            "convert",
+            usi.to_str().unwrap(),
+            "--to",
+            "kifu",
+            "--force",
+            "--out-dir",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    assert!(out.join("g.1.kifu").exists());
+    // One KIF output cannot hold two games.
+    tool()
+        .args(["convert", usi.to_str().unwrap(), "--to", "kif"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give --out-dir"));
+}
+
+#[test]
+fn kif_is_shift_jis_by_default_and_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let usi = dir.path().join("t.usi");
+    std::fs::write(
+        &usi,
+        "sfen rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1 moves 6e6d 4a3b 3d3c 3b2b 5g5f resign\n",
+    )
+    .unwrap();
+    let kif = dir.path().join("t.kif");
+    tool()
+        .args(["convert", usi.to_str().unwrap(), "-o"])
+        .arg(&kif)
+        .assert()
+        .success();
+    let bytes = std::fs::read(&kif).unwrap();
+    let (text, _, bad) = encoding_rs::SHIFT_JIS.decode(&bytes);
+    assert!(!bad);
+    assert!(text.contains("手合割：その他\n"), "{text}");
+    assert!(text.contains("|v右v雉v鶴v鵬v鶴v雉v左|一\n"), "{text}");
+    assert!(text.contains("   6 投了\nまで5手で先手の勝ち\n"), "{text}");
+    tool()
+        .args(["convert"])
+        .arg(&kif)
+        .args(["--to", "sfen"])
+        .assert()
+        .success()
+        .stdout("sfen rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1 moves 6e6d 4a3b 3d3c 3b2b 5g5f resign\n");
+}
+
+#[test]
+fn csa_is_refused_for_a_variant() {
+    tool()
+        .args(["convert", "testdata/variants/minishogi.usi", "--to", "csa"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "CSA has no syntax for the smaller variants: cannot write minishogi",
+        ));
+}
+
+#[test]
+fn a_kif_of_another_variant_than_forced_names_both() {
+    tool()
+        .args([
+            "convert",
+            &format!("{LISHOGI}/dobutsu-render.kif"),
+            "--variant",
+            "minishogi",
+            "--to",
+            "usi",
+        ])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("dobutsu")
+                .and(predicate::str::contains("--variant says minishogi"))
+                .and(predicate::str::contains("どうぶつしょうぎ")),
+        );
+}
