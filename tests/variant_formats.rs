@@ -195,3 +195,76 @@ fn a_kif_of_another_variant_than_forced_names_both() {
                 .and(predicate::str::contains("どうぶつしょうぎ")),
         );
 }
+
+/// Every oracle game of every variant through the CLI: USI → KIFU → KIF → JKF → SFEN, one
+/// file per record (`--out-dir`), back to the same start and moves.
+#[test]
+fn every_oracle_game_survives_every_format() {
+    for v in [
+        "minishogi",
+        "gorogoro",
+        "gorogoroplus",
+        "torishogi",
+        "dobutsu",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let src = format!("testdata/variants/{v}.usi");
+        let mut from = vec![std::path::PathBuf::from(&src)];
+        for (k, to) in ["kifu", "kif", "jkf"].iter().enumerate() {
+            let out = dir.path().join(format!("step{k}"));
+            tool()
+                .arg("convert")
+                .args(&from)
+                .args(["--to", to, "-q", "--out-dir"])
+                .arg(&out)
+                .assert()
+                .success();
+            let mut files: Vec<_> = std::fs::read_dir(&out)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            files.sort();
+            assert_eq!(files.len(), 10, "{v} {to}");
+            from = files;
+        }
+        let back = tool()
+            .arg("convert")
+            .args(&from)
+            .args(["--to", "sfen", "-q"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let want: String = std::fs::read_to_string(&src)
+            .unwrap()
+            .lines()
+            .map(|l| format!("{}\n", l.trim_start_matches("position ")))
+            .collect();
+        assert_eq!(String::from_utf8(back).unwrap(), want, "{v}");
+    }
+}
+
+#[test]
+fn jkf_names_the_variant_in_its_header() {
+    let out = tool()
+        .args([
+            "convert",
+            "testdata/variants/lishogi/dobutsu-render.kif",
+            "--to",
+            "jkf",
+            "-q",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("\"variant\":\"dobutsu\"")
+            && text.contains("\"手合割\":\"どうぶつしょうぎ\""),
+        "{text}"
+    );
+    assert!(text.contains("\"piece\":\"C\""), "{text}");
+}

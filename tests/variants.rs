@@ -422,7 +422,9 @@ fn convert_writes_variant_records_as_sfen_and_usi() {
         .arg(&path)
         .assert()
         .success()
-        .stdout(predicates::str::contains("   1 ３一ライオン(32)\nまで1手で先手の勝ち\n"));
+        .stdout(predicates::str::contains(
+            "   1 ３一ライオン(32)\nまで1手で先手の勝ち\n",
+        ));
     bin()
         .args(["convert", "--to", "csa"])
         .arg(&path)

@@ -87,7 +87,10 @@ fn route(input: &InputArgs) -> Option<Option<Variant>> {
         let path = std::path::Path::new(p);
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         let ext = ext.to_ascii_lowercase();
-        if !matches!(ext.as_str(), "sfen" | "usi" | "txt" | "kif" | "kifu") {
+        if !matches!(
+            ext.as_str(),
+            "sfen" | "usi" | "txt" | "kif" | "kifu" | "jkf" | "json"
+        ) {
             return false;
         }
         // Only regular files: a FIFO or device would block or be consumed by the look.
@@ -100,6 +103,11 @@ fn route(input: &InputArgs) -> Option<Option<Variant>> {
             .is_ok();
         if !ok {
             return false;
+        }
+        if matches!(ext.as_str(), "jkf" | "json") {
+            // A JSON document is read whole (the head may cut it).
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            return vformats::jkf::detect(&text).is_some();
         }
         if matches!(ext.as_str(), "kif" | "kifu") {
             let text = decode(&head, Some(&ext), input.encoding.into()).text;
@@ -175,7 +183,7 @@ fn input_format(input: &InputArgs, path: &str, text: &str) -> Format {
     match ext {
         Some(f) => f,
         None => match shogi_tool::formats::detect::sniff(text) {
-            Some(f @ (Format::Kif | Format::Kifu)) => f,
+            Some(f @ (Format::Kif | Format::Kifu | Format::Jkf)) => f,
             _ => Format::Usi,
         },
     }
@@ -192,8 +200,13 @@ fn load(input: &InputArgs, path: &str, text: &str, forced: Option<Variant>) -> V
         error: Some((1, message)),
     };
     match format {
-        Format::Kif | Format::Kifu => {
-            let loaded = match vformats::kif::read(text, forced) {
+        Format::Kif | Format::Kifu | Format::Jkf => {
+            let read = if format == Format::Jkf {
+                vformats::jkf::read(text, forced)
+            } else {
+                vformats::kif::read(text, forced)
+            };
+            let loaded = match read {
                 Ok(r) => Loaded {
                     rec: r.game.to_vrecord(1),
                     game: Some(r.game),
@@ -213,7 +226,7 @@ fn load(input: &InputArgs, path: &str, text: &str, forced: Option<Variant>) -> V
             };
             vec![loaded]
         }
-        Format::Ki2 | Format::Ki2u | Format::Jkf | Format::Csa => vec![Loaded {
+        Format::Ki2 | Format::Ki2u | Format::Csa => vec![Loaded {
             rec: unreadable(
                 1,
                 format!(
@@ -668,7 +681,7 @@ pub fn standard_only(command: &str, input: &InputArgs, sfen: Option<&str>) -> an
 }
 
 /// The formats `convert` writes for the smaller variants.
-const VARIANT_TARGETS: &str = "kif, kifu, sfen or usi";
+const VARIANT_TARGETS: &str = "kif, kifu, jkf, sfen or usi";
 
 /// `convert` on the variant route: KIF/KIFU and SFEN/USI records of a smaller variant to
 /// any of those formats, with `-o FILE`, `--out-dir DIR` or standard output; files are
@@ -686,7 +699,7 @@ pub fn convert(args: &super::convert::Args, to: Format) -> anyhow::Result<Option
             Format::Csa => bail!(
                 "CSA has no syntax for the smaller variants: cannot write {name} as csa (write {VARIANT_TARGETS})"
             ),
-            Format::Ki2 | Format::Ki2u | Format::Jkf => bail!(
+            Format::Ki2 | Format::Ki2u => bail!(
                 "{} does not carry {name} yet: write {VARIANT_TARGETS}",
                 to.name()
             ),
@@ -697,6 +710,9 @@ pub fn convert(args: &super::convert::Args, to: Format) -> anyhow::Result<Option
         refuse(&name)?;
     }
     let asked = args.output_encoding.map(Encoding::from);
+    if to == Format::Jkf && asked.is_some_and(|e| e != Encoding::Utf8) {
+        bail!("--output-encoding: JKF is JSON, which is always UTF-8");
+    }
     let mut encoding = asked.unwrap_or_else(|| default_encoding(to));
     let to_stdout = args.output.is_none() && args.out_dir.is_none();
     if to_stdout && asked.is_none() && encoding != Encoding::Utf8 && std::io::stdout().is_terminal()
@@ -743,6 +759,7 @@ pub fn convert(args: &super::convert::Args, to: Format) -> anyhow::Result<Option
             }
             let (mut text, mut dropped) = match to {
                 Format::Kif | Format::Kifu => vformats::kif::write(&game),
+                Format::Jkf => vformats::jkf::write(&game),
                 Format::Sfen | Format::Usi => {
                     let (line, d) = game.to_sfen_line(to == Format::Usi);
                     (line + "\n", d)
@@ -782,7 +799,7 @@ pub fn convert(args: &super::convert::Args, to: Format) -> anyhow::Result<Option
             outputs.push((path.clone(), k, count, bytes));
         }
     }
-    let single = matches!(to, Format::Kif | Format::Kifu);
+    let single = matches!(to, Format::Kif | Format::Kifu | Format::Jkf);
     if let Some(dir) = &args.out_dir {
         let mut targets: Vec<std::path::PathBuf> = Vec::new();
         for (path, k, count, _) in &outputs {

@@ -14,6 +14,7 @@
 //! Only the main line is carried: comments, move times and variations a reader meets are
 //! listed in its notes, so `convert` can say what it left out.
 
+pub mod jkf;
 pub mod kif;
 
 use crate::record::EndingKind;
@@ -499,6 +500,15 @@ mod tests {
         round_trip(
             |g| kif::write(g).0,
             |t, v| kif::read(t, Some(v)).unwrap().game,
+        );
+    }
+
+    #[test]
+    fn jkf_round_trips_every_oracle_game() {
+        round_trip(|g| jkf::write(g).0, |t, _| jkf::read(t, None).unwrap().game);
+        round_trip(
+            |g| jkf::write(g).0,
+            |t, v| jkf::read(t, Some(v)).unwrap().game,
         );
     }
 
