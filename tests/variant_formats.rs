@@ -196,8 +196,9 @@ fn a_kif_of_another_variant_than_forced_names_both() {
         );
 }
 
-/// Every oracle game of every variant through the CLI: USI → KIFU → KIF → JKF → SFEN, one
-/// file per record (`--out-dir`), back to the same start and moves.
+/// Every oracle game of every variant through the CLI: USI → KIFU → KIF → JKF (→ KI2 → KI2U
+/// for the standard-piece variants) → SFEN, one file per record (`--out-dir`), back to the
+/// same start and moves.
 #[test]
 fn every_oracle_game_survives_every_format() {
     for v in [
@@ -210,7 +211,11 @@ fn every_oracle_game_survives_every_format() {
         let dir = tempfile::tempdir().unwrap();
         let src = format!("testdata/variants/{v}.usi");
         let mut from = vec![std::path::PathBuf::from(&src)];
-        for (k, to) in ["kifu", "kif", "jkf"].iter().enumerate() {
+        let mut chain = vec!["kifu", "kif", "jkf"];
+        if !matches!(v, "torishogi" | "dobutsu") {
+            chain.extend(["ki2", "ki2u"]);
+        }
+        for (k, to) in chain.iter().enumerate() {
             let out = dir.path().join(format!("step{k}"));
             tool()
                 .arg("convert")
@@ -267,4 +272,40 @@ fn jkf_names_the_variant_in_its_header() {
         "{text}"
     );
     assert!(text.contains("\"piece\":\"C\""), "{text}");
+}
+
+#[test]
+fn ki2_is_refused_for_birds_and_animals() {
+    tool()
+        .args([
+            "convert",
+            "testdata/variants/torishogi.usi",
+            "--to",
+            "ki2",
+            "--out-dir",
+        ])
+        .arg(tempfile::tempdir().unwrap().path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "KI2's relative words are for the standard pieces: cannot write torishogi",
+        ));
+}
+
+#[test]
+fn ki2_writes_the_words_that_tell_pieces_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let usi = dir.path().join("g.usi");
+    std::fs::write(&usi, "sfen 4k/5/5/5/KG1G1 b - 1 moves 2e3d 1a1b 3d3c\n").unwrap();
+    let out = tool()
+        .arg("convert")
+        .arg(&usi)
+        .args(["--to", "ki2u"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("▲３四金右    △１二玉    ▲３三金\n"), "{text}");
 }

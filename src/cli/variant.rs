@@ -89,7 +89,7 @@ fn route(input: &InputArgs) -> Option<Option<Variant>> {
         let ext = ext.to_ascii_lowercase();
         if !matches!(
             ext.as_str(),
-            "sfen" | "usi" | "txt" | "kif" | "kifu" | "jkf" | "json"
+            "sfen" | "usi" | "txt" | "kif" | "kifu" | "ki2" | "ki2u" | "jkf" | "json"
         ) {
             return false;
         }
@@ -109,7 +109,7 @@ fn route(input: &InputArgs) -> Option<Option<Variant>> {
             let text = std::fs::read_to_string(path).unwrap_or_default();
             return vformats::jkf::detect(&text).is_some();
         }
-        if matches!(ext.as_str(), "kif" | "kifu") {
+        if matches!(ext.as_str(), "kif" | "kifu" | "ki2" | "ki2u") {
             let text = decode(&head, Some(&ext), input.encoding.into()).text;
             return vformats::kif::detect(&text).is_some();
         }
@@ -142,7 +142,7 @@ fn read_inputs(input: &InputArgs) -> anyhow::Result<Vec<(String, Result<String, 
                         .extension()
                         .and_then(|e| e.to_str())
                         .map(str::to_ascii_lowercase);
-                    if matches!(ext.as_deref(), Some("kif" | "kifu")) {
+                    if matches!(ext.as_deref(), Some("kif" | "kifu" | "ki2" | "ki2u")) {
                         return Ok(decode(&b, ext.as_deref(), input.encoding.into()).text);
                     }
                     String::from_utf8(b)
@@ -183,7 +183,7 @@ fn input_format(input: &InputArgs, path: &str, text: &str) -> Format {
     match ext {
         Some(f) => f,
         None => match shogi_tool::formats::detect::sniff(text) {
-            Some(f @ (Format::Kif | Format::Kifu | Format::Jkf)) => f,
+            Some(f @ (Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u | Format::Jkf)) => f,
             _ => Format::Usi,
         },
     }
@@ -200,11 +200,11 @@ fn load(input: &InputArgs, path: &str, text: &str, forced: Option<Variant>) -> V
         error: Some((1, message)),
     };
     match format {
-        Format::Kif | Format::Kifu | Format::Jkf => {
-            let read = if format == Format::Jkf {
-                vformats::jkf::read(text, forced)
-            } else {
-                vformats::kif::read(text, forced)
+        Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u | Format::Jkf => {
+            let read = match format {
+                Format::Jkf => vformats::jkf::read(text, forced),
+                Format::Ki2 | Format::Ki2u => vformats::ki2::read(text, forced),
+                _ => vformats::kif::read(text, forced),
             };
             let loaded = match read {
                 Ok(r) => Loaded {
@@ -226,7 +226,7 @@ fn load(input: &InputArgs, path: &str, text: &str, forced: Option<Variant>) -> V
             };
             vec![loaded]
         }
-        Format::Ki2 | Format::Ki2u | Format::Csa => vec![Loaded {
+        Format::Csa => vec![Loaded {
             rec: unreadable(
                 1,
                 format!(
@@ -681,7 +681,7 @@ pub fn standard_only(command: &str, input: &InputArgs, sfen: Option<&str>) -> an
 }
 
 /// The formats `convert` writes for the smaller variants.
-const VARIANT_TARGETS: &str = "kif, kifu, jkf, sfen or usi";
+const VARIANT_TARGETS: &str = "kif, kifu, ki2, ki2u, jkf, sfen or usi";
 
 /// `convert` on the variant route: KIF/KIFU and SFEN/USI records of a smaller variant to
 /// any of those formats, with `-o FILE`, `--out-dir DIR` or standard output; files are
@@ -699,10 +699,17 @@ pub fn convert(args: &super::convert::Args, to: Format) -> anyhow::Result<Option
             Format::Csa => bail!(
                 "CSA has no syntax for the smaller variants: cannot write {name} as csa (write {VARIANT_TARGETS})"
             ),
-            Format::Ki2 | Format::Ki2u => bail!(
-                "{} does not carry {name} yet: write {VARIANT_TARGETS}",
-                to.name()
-            ),
+            Format::Ki2 | Format::Ki2u
+                if matches!(
+                    name.split(' ').next(),
+                    Some("torishogi" | "dobutsu")
+                ) =>
+            {
+                bail!(
+                    "KI2's relative words are for the standard pieces: cannot write {name} as {} (write kif, kifu, jkf, sfen or usi)",
+                    to.name()
+                )
+            }
             _ => Ok(()),
         }
     };
@@ -760,14 +767,15 @@ pub fn convert(args: &super::convert::Args, to: Format) -> anyhow::Result<Option
             let (mut text, mut dropped) = match to {
                 Format::Kif | Format::Kifu => vformats::kif::write(&game),
                 Format::Jkf => vformats::jkf::write(&game),
+                Format::Ki2 | Format::Ki2u => vformats::ki2::write(&game),
                 Format::Sfen | Format::Usi => {
                     let (line, d) = game.to_sfen_line(to == Format::Usi);
                     (line + "\n", d)
                 }
                 _ => unreachable!("refused above"),
             };
-            if to == Format::Kif && encoding != Encoding::ShiftJis
-                || to == Format::Kifu && encoding != Encoding::Utf8
+            if matches!(to, Format::Kif | Format::Ki2) && encoding != Encoding::ShiftJis
+                || matches!(to, Format::Kifu | Format::Ki2u) && encoding != Encoding::Utf8
             {
                 let enc = match encoding {
                     Encoding::ShiftJis => "Shift_JIS",
@@ -799,7 +807,7 @@ pub fn convert(args: &super::convert::Args, to: Format) -> anyhow::Result<Option
             outputs.push((path.clone(), k, count, bytes));
         }
     }
-    let single = matches!(to, Format::Kif | Format::Kifu | Format::Jkf);
+    let single = !matches!(to, Format::Sfen | Format::Usi);
     if let Some(dir) = &args.out_dir {
         let mut targets: Vec<std::path::PathBuf> = Vec::new();
         for (path, k, count, _) in &outputs {
