@@ -97,25 +97,78 @@ fn route(input: &InputArgs) -> Option<Option<Variant>> {
         if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
             return false;
         }
+        // A KIF/KI2 header and diagram sit in the first few kilobytes: a standard file
+        // named on the command line costs one small read.
+        let japanese = matches!(ext.as_str(), "kif" | "kifu" | "ki2" | "ki2u");
+        let limit = if japanese { 4096 } else { 64 * 1024 };
         let mut head = Vec::new();
         let ok = std::fs::File::open(path)
-            .and_then(|f| f.take(64 * 1024).read_to_end(&mut head))
+            .and_then(|f| f.take(limit).read_to_end(&mut head))
             .is_ok();
         if !ok {
             return false;
         }
         if matches!(ext.as_str(), "jkf" | "json") {
-            // A JSON document is read whole (the head may cut it).
+            // The writer puts `"variant"` in the header: only then is the document read
+            // whole (a JKF of another producer's variant needs --variant).
+            if !String::from_utf8_lossy(&head).contains("\"variant\"") {
+                return false;
+            }
             let text = std::fs::read_to_string(path).unwrap_or_default();
             return vformats::jkf::detect(&text).is_some();
         }
-        if matches!(ext.as_str(), "kif" | "kifu" | "ki2" | "ki2u") {
+        if japanese {
+            if !may_name_a_variant(&head) {
+                return false;
+            }
             let text = decode(&head, Some(&ext), input.encoding.into()).text;
             return vformats::kif::detect(&text).is_some();
         }
         game::detect(&String::from_utf8_lossy(&head)).is_some_and(|v| v != Variant::Standard)
     });
     sniffed.then_some(input.variant)
+}
+
+/// Whether the head of a KIF/KI2 file may be a variant's: it holds a board diagram (`|`) or
+/// one of the variant `手合割` names (in UTF-8 or Shift_JIS bytes). Checked on the bytes, so a
+/// standard record named on the command line is not decoded twice.
+fn may_name_a_variant(head: &[u8]) -> bool {
+    use std::sync::OnceLock;
+    static NEEDLES: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    if memchr::memchr(b'|', head).is_some() {
+        return true;
+    }
+    let needles = NEEDLES.get_or_init(|| {
+        let words = [
+            "5五",
+            "５五",
+            "五々",
+            "五五将棋",
+            "どうぶつ",
+            "動物",
+            "ごろごろ",
+            "ゴロゴロ",
+            "禽将棋",
+            "鳥将棋",
+            "とり将棋",
+            "5六将棋",
+            "minishogi",
+            "dobutsu",
+            "doubutsu",
+            "gorogoro",
+            "torishogi",
+        ];
+        let mut out = Vec::new();
+        for w in words {
+            out.push(w.as_bytes().to_vec());
+            let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(w);
+            out.push(sjis.into_owned());
+        }
+        out
+    });
+    needles
+        .iter()
+        .any(|n| memchr::memmem::find(head, n).is_some())
 }
 
 /// The inputs' texts, in order (an unreadable input carries its message).
@@ -888,4 +941,19 @@ pub fn not_yet(command: &str, input: &InputArgs) -> anyhow::Result<()> {
         bail!("`{command}` does not take {name} yet");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_kif_that_may_be_a_variants_is_decoded() {
+        let sjis = |s: &str| encoding_rs::SHIFT_JIS.encode(s).0.into_owned();
+        assert!(!may_name_a_variant(&sjis("手合割：平手\r\n先手：a\r\n")));
+        assert!(!may_name_a_variant("手合割：平手\n".as_bytes()));
+        assert!(may_name_a_variant(&sjis("手合割：5五将棋\r\n")));
+        assert!(may_name_a_variant("手合割：どうぶつしょうぎ\n".as_bytes()));
+        assert!(may_name_a_variant(b"| * |"));
+    }
 }
