@@ -477,7 +477,8 @@ impl Bars {
         let row_h = 10.0 + 12.0 * groups as f64;
         let (left, top, plot_w) = (label_w + 16.0, 56.0, 440.0);
         let plot_h = row_h * self.rows.len().max(1) as f64;
-        let mut d = Drawn::new(left + plot_w + 60.0, top + plot_h + 52.0);
+        let right = if self.percent { 90.0 } else { 60.0 };
+        let mut d = Drawn::new(left + plot_w + right, top + plot_h + 52.0);
         d.legend(&self.series, top - 22.0);
         let max = if self.percent {
             100
@@ -561,7 +562,7 @@ impl Bars {
             }
             if self.stacked {
                 let shown = if self.percent {
-                    format!("{total} games")
+                    format!("{total} game{}", if total == 1 { "" } else { "s" })
                 } else {
                     total.to_string()
                 };

@@ -270,7 +270,10 @@ fn win_table(o: &mut String, s: &Stats) {
             get(&s.winners, "none".into()),
         ],
     ));
-    for h in s.handicaps.keys() {
+    // In the chart's order: most games first.
+    let mut starts: Vec<(&String, &u64)> = s.handicaps.iter().collect();
+    starts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    for (h, _) in starts {
         rows.push((
             h.clone(),
             [
