@@ -831,7 +831,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__stats)
-            opts="-j -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --games --force --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --color --help --version"
+            opts="-j -o -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --games --force --output --chart --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -882,11 +882,23 @@ _shogi__tool() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json csv html svg" -- "${cur}"))
                     return 0
                     ;;
                 --games)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --chart)
+                    COMPREPLY=($(compgen -W "lengths outcomes win-rates openings fouls warnings declarations encodings formats" -- "${cur}"))
                     return 0
                     ;;
                 --opening-plies)

@@ -167,8 +167,20 @@ torishogi\t''
 dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l format -d 'Output format' -r -f -a "human\t'Aligned text for people'
 json\t'One JSON object (the form `--merge` reads)'
-csv\t'`section,key,value` rows'"
+csv\t'`section,key,value` rows'
+html\t'One self-contained HTML page with every chart (see `--output`)'
+svg\t'One chart as an SVG document (name it with `--chart`)'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l games -d 'Also write one JSON object per record to FILE (JSON Lines; see README for the columns)' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s o -l output -d 'Write the statistics to FILE instead of standard output (written whole at the end)' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l chart -d 'The chart `--format svg` draws' -r -f -a "lengths\t'The game-length histogram, in buckets of 20 plies'
+outcomes\t'Records by outcome reason, split by winner'
+win-rates\t'Black\'s and white\'s wins overall and by handicap'
+openings\t'The most frequent openings (`--top`)'
+fouls\t'Fouls by code'
+warnings\t'Warnings by code'
+declarations\t'Entering-king declarations by verdict'
+encodings\t'Records by encoding'
+formats\t'Records by format'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l opening-plies -d 'How many first moves make an opening' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l top -d 'How many openings the table and CSV list' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l merge -d 'Add up the `--format json` outputs of shards instead of reading records' -r -F
@@ -181,7 +193,7 @@ always\t'Always colour'
 never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l force -d 'Replace an existing `--games` file'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l force -d 'Replace an existing `--games` or `--output` file'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l failures -d 'List every failed file and record in the table'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -54,6 +54,9 @@ pub struct Stats {
     pub outcome_winners: BTreeMap<String, u64>,
     /// Records by start (`平手`, a handicap name, or `position`).
     pub handicaps: BTreeMap<String, u64>,
+    /// Records by `start/winner` (the win rates by handicap).
+    #[serde(default)]
+    pub handicap_winners: BTreeMap<String, u64>,
     /// Records with at least one foul, by foul code (each code once per record).
     pub fouls: BTreeMap<String, u64>,
     /// Fouls by code, every occurrence.
@@ -155,6 +158,10 @@ impl Stats {
             .entry(format!("{}/{winner}", v.outcome.reason))
             .or_default() += 1;
         *self.handicaps.entry(facts.start.clone()).or_default() += 1;
+        *self
+            .handicap_winners
+            .entry(format!("{}/{winner}", facts.start))
+            .or_default() += 1;
         let mut codes: Vec<&str> = v.fouls.iter().map(|f| f.code).collect();
         for c in &codes {
             *self.foul_occurrences.entry((*c).into()).or_default() += 1;
@@ -274,6 +281,7 @@ impl AddAssign for Stats {
         add_maps(&mut self.winners, o.winners);
         add_maps(&mut self.outcome_winners, o.outcome_winners);
         add_maps(&mut self.handicaps, o.handicaps);
+        add_maps(&mut self.handicap_winners, o.handicap_winners);
         add_maps(&mut self.fouls, o.fouls);
         add_maps(&mut self.foul_occurrences, o.foul_occurrences);
         add_maps(&mut self.warnings, o.warnings);

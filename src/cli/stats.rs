@@ -12,6 +12,8 @@ use shogi_tool::batch::{self};
 use shogi_tool::diag::Validation;
 use shogi_tool::record::replay::{replay, ReplayOptions};
 use shogi_tool::record::{MetaKey, Record};
+use shogi_tool::views::chart_svg::{self, ChartKind, ChartOptions};
+use shogi_tool::views::report_html::{self, RecordLists, ReportOptions};
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, InputStream, QUIET_HELP};
@@ -28,6 +30,49 @@ pub enum OutputFormat {
     Json,
     /// `section,key,value` rows.
     Csv,
+    /// One self-contained HTML page with every chart (see `--output`).
+    Html,
+    /// One chart as an SVG document (name it with `--chart`).
+    Svg,
+}
+
+/// The charts `--chart` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ChartArg {
+    /// The game-length histogram, in buckets of 20 plies.
+    Lengths,
+    /// Records by outcome reason, split by winner.
+    Outcomes,
+    /// Black's and white's wins overall and by handicap.
+    WinRates,
+    /// The most frequent openings (`--top`).
+    Openings,
+    /// Fouls by code.
+    Fouls,
+    /// Warnings by code.
+    Warnings,
+    /// Entering-king declarations by verdict.
+    Declarations,
+    /// Records by encoding.
+    Encodings,
+    /// Records by format.
+    Formats,
+}
+
+impl From<ChartArg> for ChartKind {
+    fn from(c: ChartArg) -> ChartKind {
+        match c {
+            ChartArg::Lengths => ChartKind::Lengths,
+            ChartArg::Outcomes => ChartKind::Outcomes,
+            ChartArg::WinRates => ChartKind::WinRates,
+            ChartArg::Openings => ChartKind::Openings,
+            ChartArg::Fouls => ChartKind::Fouls,
+            ChartArg::Warnings => ChartKind::Warnings,
+            ChartArg::Declarations => ChartKind::Declarations,
+            ChartArg::Encodings => ChartKind::Encodings,
+            ChartArg::Formats => ChartKind::Formats,
+        }
+    }
 }
 
 /// Arguments of `stats`.
@@ -41,9 +86,15 @@ pub struct Args {
     /// Also write one JSON object per record to FILE (JSON Lines; see README for the columns).
     #[arg(long, value_name = "FILE.jsonl")]
     pub games: Option<std::path::PathBuf>,
-    /// Replace an existing `--games` file.
+    /// Replace an existing `--games` or `--output` file.
     #[arg(long)]
     pub force: bool,
+    /// Write the statistics to FILE instead of standard output (written whole at the end).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+    /// The chart `--format svg` draws.
+    #[arg(long, value_name = "CHART", value_enum, ignore_case = true)]
+    pub chart: Option<ChartArg>,
     /// How many first moves make an opening.
     #[arg(long, value_name = "N", default_value_t = 6)]
     pub opening_plies: usize,
@@ -95,6 +146,8 @@ struct FileResult {
     records: u64,
     /// Whether this is the input's last piece.
     last: bool,
+    /// The records behind each foul and warning code (`--format html` only).
+    lists: RecordLists,
 }
 
 impl FileResult {
@@ -104,6 +157,7 @@ impl FileResult {
             rows: String::new(),
             records: 0,
             last: false,
+            lists: RecordLists::default(),
         }
     }
 }
@@ -111,9 +165,20 @@ impl FileResult {
 /// Reads every input (or merges partial results) and prints the statistics.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     super::variant::not_yet("stats", &args.input)?;
+    match (args.format, args.chart) {
+        (OutputFormat::Svg, None) => anyhow::bail!(
+            "--format svg draws one chart: name it with --chart (lengths, outcomes, win-rates, \
+             openings, fouls, warnings, declarations, encodings or formats)"
+        ),
+        (OutputFormat::Svg, Some(_)) | (_, None) => {}
+        (_, Some(_)) => anyhow::bail!("--chart goes with --format svg"),
+    }
+    if let Some(p) = &args.output {
+        output::check(p, args.force)?;
+    }
     if !args.merge.is_empty() {
         let total = merge(&args.merge)?;
-        print(&total, &args)?;
+        print(&total, None, &args)?;
         return Ok(exit_code(&total));
     }
     let (inputs, input_errors) = args.input.input_stream()?;
@@ -163,6 +228,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let started = std::time::Instant::now();
     let mut records_seen = 0u64;
     let want_rows = games_out.is_some();
+    let want_lists = args.format == OutputFormat::Html;
+    let mut lists = RecordLists::default();
     let mut write_error = None;
     // Each input's results go out a batch of records at a time, added up as they come: a
     // multi-game file of any size holds a few batches, never every record's summary.
@@ -192,6 +259,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     let mut r = FileResult::new(args.opening_plies);
                     for (facts, v, opening, row) in results {
                         r.stats.add(&facts, &v, &opening);
+                        if want_lists && v.errors.is_empty() {
+                            r.lists.add(
+                                &v.path,
+                                v.record,
+                                v.fouls.iter().map(|f| f.code),
+                                v.warnings.iter().map(|w| w.code),
+                            );
+                        }
                         r.records += 1;
                         if let Some(row) = row {
                             r.rows.push_str(&row);
@@ -217,6 +292,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
         |r| {
             stats += r.stats;
+            lists.append(r.lists);
             records_seen += r.records;
             if r.last {
                 progress.inc(1);
@@ -243,7 +319,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         out.finish().context("cannot write the --games file")?;
     }
     stats.finish();
-    print(&stats, &args)?;
+    print(&stats, want_lists.then_some(&lists), &args)?;
     Ok(exit_code(&stats))
 }
 
@@ -366,7 +442,7 @@ fn summary(s: &Stats) -> Summary {
     }
 }
 
-fn print(s: &Stats, args: &Args) -> anyhow::Result<()> {
+fn print(s: &Stats, lists: Option<&RecordLists>, args: &Args) -> anyhow::Result<()> {
     let text = match args.format {
         OutputFormat::Json => {
             let mut v = serde_json::to_value(s)?;
@@ -377,7 +453,30 @@ fn print(s: &Stats, args: &Args) -> anyhow::Result<()> {
         }
         OutputFormat::Csv => csv(s, args.top),
         OutputFormat::Human => table(s, args),
+        OutputFormat::Html => report_html::report(
+            s,
+            lists,
+            &ReportOptions {
+                top: args.top,
+                ..ReportOptions::default()
+            },
+        ),
+        OutputFormat::Svg => chart_svg::chart(
+            s,
+            args.chart.map(Into::into).unwrap_or(ChartKind::Lengths),
+            &ChartOptions {
+                top: args.top,
+                ..ChartOptions::default()
+            },
+        ),
     };
+    if let Some(p) = &args.output {
+        return output::write_file(p, text.as_bytes(), args.force, |n| {
+            if !args.quiet {
+                eprintln!("shogi-tool: note: {n}");
+            }
+        });
+    }
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;
@@ -536,6 +635,7 @@ fn csv(s: &Stats, n: usize) -> String {
         ("formats", &s.formats),
         ("encodings", &s.encodings),
         ("handicaps", &s.handicaps),
+        ("handicap_winners", &s.handicap_winners),
         ("outcomes", &s.outcomes),
         ("winners", &s.winners),
         ("outcome_winners", &s.outcome_winners),

@@ -1,6 +1,7 @@
 //! Views of a position for people and scripts: the board as a KIF diagram or an SVG picture,
 //! where each piece in hand may be dropped (and why not elsewhere), every legal move with its
-//! promotion choice, and a guide to how each piece moves.
+//! promotion choice, and a guide to how each piece moves; and the charts and HTML report of
+//! collection statistics ([`chart_svg`], [`report_html`]).
 //!
 //! Everything here is built on the rules core: legality always comes from
 //! [`Position::diagnose`] and [`Position::legal_moves`], never from rules restated here.
@@ -18,10 +19,12 @@
 
 pub mod board_svg;
 pub mod board_text;
+pub mod chart_svg;
 pub mod drops;
 pub mod guide;
 pub mod moves;
 pub mod notation;
+pub mod report_html;
 mod svg;
 pub mod variant;
 pub mod variant_guide;

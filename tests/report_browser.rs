@@ -1,0 +1,40 @@
+//! The browser test of the HTML report: `scripts/browser_report.py` renders the report of
+//! `testdata/` (and of `../shared/corpus` when present) in headless Chromium, checks that no
+//! console message was logged (the page's CSP makes any load from elsewhere one) and that
+//! every chart is in the rendered DOM with its bars, and takes screenshots (light and dark)
+//! under `target/browser/`.
+//!
+//! It needs Debian's chromium, so it runs only when `SHOGI_BROWSER=1` is set (`.ci/run`
+//! installs chromium with apt where it can and sets it); the script says `browser: skipped`
+//! where no browser is found.
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn the_report_renders_in_chromium() {
+    if std::env::var_os("SHOGI_BROWSER").is_none() {
+        eprintln!(
+            "browser: skipped: set SHOGI_BROWSER=1 to run scripts/browser_report.py (needs \
+             chromium: apt-get install chromium)"
+        );
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("python3")
+        .arg(root.join("scripts/browser_report.py"))
+        .arg(env!("CARGO_BIN_EXE_shogi-tool"))
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    assert!(
+        out.status.success(),
+        "scripts/browser_report.py failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("browser: ok testdata") || stdout.contains("browser: skipped"),
+        "the script printed neither a result nor why it skipped"
+    );
+}
