@@ -207,19 +207,33 @@ where
     };
     let batch = batch.max(1);
     let mut count = 0usize;
-    match formats::record_spans(text, loaded.format) {
+    match formats::record_spans_lazily(text, loaded.format) {
         Some(spans) => {
-            let owners = Owners::new(spans.iter().map(|s| s.first_line()).collect());
-            for (n, chunk) in spans.chunks(batch).enumerate() {
-                let base = n * batch;
+            // Where each record lies is found a batch at a time, with the next one's start
+            // (where the record's lines end).
+            let mut spans = spans.peekable();
+            let mut base = 0usize;
+            while spans.peek().is_some() {
+                let chunk: Vec<_> = spans.by_ref().take(batch).collect();
+                let next_start = spans.peek().map(|s| s.first_line());
+                let ends: Vec<u32> = chunk
+                    .iter()
+                    .skip(1)
+                    .map(|s| s.first_line())
+                    .chain(std::iter::once(next_start.unwrap_or(u32::MAX)))
+                    .collect();
                 let results: Vec<R> = chunk
                     .par_iter()
+                    .zip(ends.par_iter())
                     .enumerate()
-                    .map(|(i, span)| {
-                        let r = formats::read_span(text, span, loaded.format, base + i);
-                        one(r, owners.lines(base + i))
+                    .map(|(i, (span, &end))| {
+                        let index = base + i;
+                        let from = if index == 0 { 0 } else { span.first_line() };
+                        let r = formats::read_span(text, span, loaded.format, index);
+                        one(r, from..end)
                     })
                     .collect();
+                base += chunk.len();
                 count += results.len();
                 if !on_batch(results) {
                     break;

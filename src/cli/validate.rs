@@ -67,6 +67,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         impasse_rule: args.impasse_rule.map(Into::into),
     };
     let json = args.format == OutputFormat::Json;
+    let color = super::style::stdout();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut totals = (0usize, 0usize, 0usize, 0usize, 0usize); // files, records, fouls, warnings, unreadable
@@ -92,7 +93,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     let mut v = Validation::new(record, &report);
                     v.locate_moves(source);
                     let mut text = String::new();
-                    push(&mut text, &v, json, Some(source));
+                    push(&mut text, &v, json, Some(source), color);
                     let flags = [&v.fouls, &v.warnings].map(|list| !list.is_empty());
                     (text, flags, !v.errors.is_empty())
                 },
@@ -124,6 +125,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     &Validation::unreadable(&file.path, message),
                     json,
                     None,
+                    color,
                 );
             }
             sink(o);
@@ -175,17 +177,25 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-fn push(buf: &mut String, v: &Validation, json: bool, text: Option<&shogi_tool::text::SourceText>) {
+/// Appends `v` to `buf`; `color`: whether standard output gets colour (asked once a run, not
+/// once a record).
+fn push(
+    buf: &mut String,
+    v: &Validation,
+    json: bool,
+    text: Option<&shogi_tool::text::SourceText>,
+    color: bool,
+) {
     if json {
         buf.push_str(&v.to_json());
         buf.push('\n');
     } else {
-        v.to_human_styled(text, buf, super::style::stdout());
+        v.to_human_styled(text, buf, color);
     }
 }
 
 fn emit(out: &mut impl Write, v: &Validation, json: bool) -> std::io::Result<()> {
     let mut buf = String::new();
-    push(&mut buf, v, json, None);
+    push(&mut buf, v, json, None, super::style::stdout());
     out.write_all(buf.as_bytes())
 }

@@ -81,36 +81,75 @@ pub(crate) struct Span {
 /// so the split costs one vectorized pass; reading the spans with [`read_span`] one by one
 /// (or in parallel) gives what reading the whole text gives.
 pub(crate) fn record_spans(text: &str) -> Vec<Span> {
-    let bytes = text.as_bytes();
-    let mut spans = Vec::new();
-    let (mut start, mut first_line) = (0usize, 1u32);
-    let mut counted_to = 0usize;
-    let mut line_at_counted = 1u32;
-    let mut at = 0usize;
-    while let Some(slash) = find_byte(bytes, b'/', at) {
-        at = slash + 1;
-        let line_start = bytes[..slash]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let line_end = find_byte(bytes, b'\n', slash).unwrap_or(bytes.len());
-        let mut line = &bytes[line_start..line_end];
-        if let [rest @ .., b'\r'] = line {
-            line = rest;
+    Spans::new(text).collect()
+}
+
+/// The spans of [`record_spans`] one at a time, so that a text of many records need not hold
+/// where every one lies.
+#[derive(Clone, Debug)]
+pub(crate) struct Spans<'a> {
+    bytes: &'a [u8],
+    start: usize,
+    first_line: u32,
+    counted_to: usize,
+    line_at_counted: u32,
+    at: usize,
+    done: bool,
+}
+
+impl<'a> Spans<'a> {
+    pub(crate) fn new(text: &'a str) -> Spans<'a> {
+        Spans {
+            bytes: text.as_bytes(),
+            start: 0,
+            first_line: 1,
+            counted_to: 0,
+            line_at_counted: 1,
+            at: 0,
+            done: false,
         }
-        if !is_separator(line) {
-            continue;
-        }
-        line_at_counted =
-            line_at_counted.saturating_add(count_newlines(&bytes[counted_to..line_start]));
-        counted_to = line_start;
-        spans.push(span(bytes, start..line_start, first_line));
-        start = (line_end + 1).min(bytes.len() + 1);
-        first_line = line_at_counted.saturating_add(1);
-        at = start;
     }
-    spans.push(span(bytes, start.min(bytes.len())..bytes.len(), first_line));
-    spans
+}
+
+impl Iterator for Spans<'_> {
+    type Item = Span;
+
+    fn next(&mut self) -> Option<Span> {
+        if self.done {
+            return None;
+        }
+        let bytes = self.bytes;
+        while let Some(slash) = find_byte(bytes, b'/', self.at) {
+            self.at = slash + 1;
+            let line_start = bytes[..slash]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let line_end = find_byte(bytes, b'\n', slash).unwrap_or(bytes.len());
+            let mut line = &bytes[line_start..line_end];
+            if let [rest @ .., b'\r'] = line {
+                line = rest;
+            }
+            if !is_separator(line) {
+                continue;
+            }
+            self.line_at_counted = self
+                .line_at_counted
+                .saturating_add(count_newlines(&bytes[self.counted_to..line_start]));
+            self.counted_to = line_start;
+            let found = span(bytes, self.start..line_start, self.first_line);
+            self.start = (line_end + 1).min(bytes.len() + 1);
+            self.first_line = self.line_at_counted.saturating_add(1);
+            self.at = self.start;
+            return Some(found);
+        }
+        self.done = true;
+        Some(span(
+            bytes,
+            self.start.min(bytes.len())..bytes.len(),
+            self.first_line,
+        ))
+    }
 }
 
 /// The end (the `\n`, or the text's end) of the line starting at `start`. CSA lines are

@@ -122,15 +122,22 @@ impl RecordSpan {
 /// give what [`read_str`] gives. `None` when the text holds at most one record or the format
 /// keeps one record per text.
 pub fn record_spans(text: &str, format: Format) -> Option<Vec<RecordSpan>> {
+    record_spans_lazily(text, format).map(Iterator::collect)
+}
+
+/// The spans of [`record_spans`] one at a time (where each record lies is found as it is
+/// asked for, never held for the whole text): `None` likewise.
+pub fn record_spans_lazily(
+    text: &str,
+    format: Format,
+) -> Option<impl Iterator<Item = RecordSpan> + Clone + '_> {
     if format != Format::Csa {
         return None;
     }
-    let spans: Vec<RecordSpan> = csa::record_spans(text)
-        .into_iter()
+    let spans = csa::Spans::new(text)
         .filter(|s| s.has_content)
-        .map(|span| RecordSpan { span })
-        .collect();
-    (spans.len() > 1).then_some(spans)
+        .map(|span| RecordSpan { span });
+    (spans.clone().take(2).count() > 1).then_some(spans)
 }
 
 /// Reads the record `span` of `text` (from [`record_spans`]), the `index`-th of the text, as
