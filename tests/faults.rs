@@ -741,6 +741,42 @@ mod symlinks {
         symlink(&other, &named).unwrap();
         assert_eq!(counts(&[named.to_str().unwrap()]), (1, 0));
     }
+
+    #[test]
+    fn skipped_links_are_named_when_nothing_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games");
+        let other = dir.path().join("other");
+        std::fs::create_dir_all(&games).unwrap();
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::write(other.join("b.kif"), KIF).unwrap();
+        symlink(&other, games.join("sibling")).unwrap();
+        symlink(other.join("b.kif"), games.join("linked.kif")).unwrap();
+        let out = tool().arg("validate").arg(&games).output().unwrap();
+        no_panic(&out);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("nothing to read")
+                && err.contains(
+                    "2 symbolic links skipped (--follow follows links met while walking)"
+                ),
+            "{err}"
+        );
+        assert!(!err.contains("it holds no file"), "{err}");
+        // With --follow both are read.
+        let out = tool()
+            .args(["validate", "--follow"])
+            .arg(&games)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 /// A named path that cannot be opened is reported in its place and belongs to one shard.
@@ -790,5 +826,257 @@ mod order_and_shards {
             .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&merged.stderr)));
         assert_eq!(v["files"], 4);
         assert_eq!(v["failures"].as_array().unwrap().len(), 1);
+    }
+}
+
+/// File names that are not UTF-8 (Linux file systems take any bytes but `/` and NUL): read
+/// when named, listed in `--files-from` or found by walking; JSON gives the lossy `path` and
+/// the exact bytes as `path_bytes` (base64), absent for UTF-8 names.
+#[cfg(target_os = "linux")]
+mod non_utf8_names {
+    use super::*;
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+
+    /// A name with a Latin-1 byte (0xE9, `é`) and an invalid UTF-8 sequence.
+    const NAME: &[u8] = b"caf\xe9-\xff\xfe.kif";
+
+    /// Standard base64 decoding (the inverse of what the tool writes), written here apart
+    /// from the tool's encoder.
+    fn unbase64(s: &str) -> Vec<u8> {
+        let value = |c: u8| match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => panic!("not base64: {s}"),
+        };
+        let mut out = Vec::new();
+        let mut acc = 0u32;
+        let mut bits = 0;
+        for &c in s.as_bytes().iter().filter(|&&c| c != b'=') {
+            acc = (acc << 6) | u32::from(value(c));
+            bits += 6;
+            if bits >= 8 {
+                bits -= 8;
+                out.push((acc >> bits) as u8);
+            }
+        }
+        out
+    }
+
+    /// A directory holding `ok.kif` and the non-UTF-8 name, both the same clean record.
+    fn setup() -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let odd = dir.path().join(OsStr::from_bytes(NAME));
+        std::fs::write(&odd, KIF).unwrap();
+        std::fs::write(dir.path().join("ok.kif"), KIF).unwrap();
+        (dir, odd)
+    }
+
+    fn json_lines(out: &std::process::Output) -> Vec<serde_json::Value> {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+            .collect()
+    }
+
+    /// The object for the odd name holds its exact bytes; the UTF-8 one has no `path_bytes`.
+    fn check_paths(lines: &[serde_json::Value], odd: &Path) {
+        let exact = odd.as_os_str().as_bytes();
+        let (odd_lines, ok_lines): (Vec<_>, Vec<_>) = lines
+            .iter()
+            .partition(|v| v["path"].as_str().unwrap().contains('\u{FFFD}'));
+        assert_eq!(odd_lines.len(), 1, "{lines:?}");
+        assert_eq!(
+            unbase64(odd_lines[0]["path_bytes"].as_str().unwrap()),
+            exact,
+            "{lines:?}"
+        );
+        assert_eq!(
+            odd_lines[0]["path"].as_str().unwrap(),
+            odd.to_string_lossy(),
+            "the lossy path"
+        );
+        assert!(
+            ok_lines.iter().all(|v| v.get("path_bytes").is_none()),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn named_directly() {
+        let (dir, odd) = setup();
+        let out = tool()
+            .args(["validate", "--format", "json"])
+            .arg(&odd)
+            .arg(dir.path().join("ok.kif"))
+            .output()
+            .unwrap();
+        no_panic(&out);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines = json_lines(&out);
+        assert_eq!(lines.len(), 2);
+        check_paths(&lines, &odd);
+        // convert and board take it too.
+        let target = dir.path().join("out.csa");
+        let out = tool()
+            .args(["convert", "--to", "csa", "-o"])
+            .arg(&target)
+            .arg(&odd)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(std::fs::read_to_string(&target)
+            .unwrap()
+            .contains("+7776FU"));
+        let out = tool().arg("board").arg(&odd).output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    #[test]
+    fn in_files_from() {
+        let (dir, odd) = setup();
+        let list = dir.path().join("list.txt");
+        let mut bytes = odd.as_os_str().as_bytes().to_vec();
+        bytes.extend_from_slice(b"\r\n");
+        bytes.extend_from_slice(dir.path().join("ok.kif").as_os_str().as_bytes());
+        bytes.push(b'\n');
+        std::fs::write(&list, &bytes).unwrap();
+        let out = tool()
+            .args(["validate", "--format", "json", "--files-from"])
+            .arg(&list)
+            .output()
+            .unwrap();
+        no_panic(&out);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        check_paths(&json_lines(&out), &odd);
+        // The same list on standard input.
+        let out = tool()
+            .args(["validate", "--format", "json", "--files-from", "-"])
+            .write_stdin(bytes)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        check_paths(&json_lines(&out), &odd);
+    }
+
+    #[test]
+    fn found_by_walking() {
+        let (dir, odd) = setup();
+        let out = tool()
+            .args(["validate", "--format", "json"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        check_paths(&json_lines(&out), &odd);
+        // stats --games rows, and impasse, carry it too.
+        let rows = dir.path().join("rows.jsonl");
+        let out = tool()
+            .args(["stats", "--quiet", "--games"])
+            .arg(&rows)
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let rows: Vec<serde_json::Value> = std::fs::read_to_string(&rows)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        check_paths(&rows, &odd);
+        let out = tool()
+            .args(["impasse", "--format", "json"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        check_paths(&json_lines(&out), &odd);
+    }
+
+    #[test]
+    fn failures_name_the_exact_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let odd = dir.path().join(OsStr::from_bytes(b"bin\xff.kif"));
+        std::fs::write(&odd, b"\0\0\0binary").unwrap();
+        let out = tool()
+            .args(["stats", "--format", "json"])
+            .arg(&odd)
+            .output()
+            .unwrap();
+        no_panic(&out);
+        assert_eq!(out.status.code(), Some(2));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let failure = &v["failures"][0];
+        assert_eq!(
+            unbase64(failure["path_bytes"].as_str().unwrap()),
+            odd.as_os_str().as_bytes(),
+            "{v}"
+        );
+        // --merge reads the key back.
+        let part = dir.path().join("part.json");
+        std::fs::write(&part, &out.stdout).unwrap();
+        let merged = tool()
+            .args(["stats", "--format", "json", "--merge"])
+            .arg(&part)
+            .output()
+            .unwrap();
+        let m: serde_json::Value = serde_json::from_slice(&merged.stdout).unwrap();
+        assert_eq!(m["failures"], v["failures"]);
+        // A missing file named directly is a failure with its exact bytes as well.
+        let missing = dir.path().join(OsStr::from_bytes(b"gone\xff.kif"));
+        let out = tool()
+            .args(["validate", "--format", "json"])
+            .arg(&missing)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let lines = json_lines(&out);
+        assert_eq!(
+            unbase64(lines[0]["path_bytes"].as_str().unwrap()),
+            missing.as_os_str().as_bytes()
+        );
     }
 }

@@ -2,16 +2,19 @@
 //! records never make a reader, the replay or a writer panic, and whatever a reader accepts
 //! without errors, its own writer writes and the reader reads back to the same moves; a clean
 //! record (no error, no foul) written in every other format reads back to the same start and
-//! moves.
+//! moves, with the default writer options and with others chosen by the case (CSA version,
+//! `--kif-funari`, and each output encoding: the bytes `convert` would store, decoded as a
+//! file is).
 //!
 //! (`cargo fuzz` needs a nightly compiler; these proptest cases are the stable equivalent that
 //! runs in CI. `FUZZ_CASES=100000 cargo test --release --test fuzz_readers` runs longer.)
 
 use proptest::prelude::*;
+use shogi_tool::formats::csa::CsaVersion;
 use shogi_tool::formats::{self, write};
 use shogi_tool::record::replay::{replay, ReplayOptions, Report};
 use shogi_tool::record::{Format, Record};
-use shogi_tool::text::{decode, EncodingChoice};
+use shogi_tool::text::{decode, Encoding, EncodingChoice};
 
 fn cases() -> u32 {
     std::env::var("FUZZ_CASES")
@@ -56,7 +59,8 @@ fn read_seeds() -> Vec<(Format, Vec<u8>)> {
 }
 
 /// Reads, replays, writes and re-reads; panics (failing the case) on any inconsistency.
-fn exercise(format: Format, bytes: &[u8]) {
+/// `pick` chooses the non-default writer options tried (see [`options`]).
+fn exercise(format: Format, bytes: &[u8], pick: u16) {
     let decoded = decode(bytes, Some(format.extension()), EncodingChoice::Auto);
     for record in formats::read_str(&decoded.text, format) {
         let report = replay(&record, &ReplayOptions::default());
@@ -64,7 +68,7 @@ fn exercise(format: Format, bytes: &[u8]) {
             continue;
         }
         if report.errors.is_empty() && report.fouls.is_empty() {
-            cross_formats(format, &record, &report);
+            cross_formats(format, &record, &report, pick);
         }
         let w = write::write(&record, format, &write::WriteOptions::default());
         let again = formats::read_str(&w.text, format);
@@ -96,39 +100,86 @@ fn exercise(format: Format, bytes: &[u8]) {
 /// format, reads back without errors to the same start position and main-line moves (what a
 /// target cannot carry, such as variations or comments, `convert` names in `dropped`; the
 /// start and the main line every format carries).
-fn cross_formats(from: Format, record: &Record, report: &Report) {
+fn cross_formats(from: Format, record: &Record, report: &Report, pick: u16) {
     for to in Format::ALL {
         let w = write::write(record, to, &write::WriteOptions::default());
-        let again = formats::read_str(&w.text, to);
+        read_back(from, to, record, report, &w.text);
+        // The same with other options, through the bytes `convert` would store.
+        let options = options(pick, to);
+        let encoding = options.encoding.expect("chosen");
+        let mut w = write::write(record, to, &options);
+        w.text.retain(|c| c != '\0'); // as convert does
+        let (bytes, _) = write::encode(&w.text, encoding);
+        let decoded = decode(&bytes, Some(to.extension()), EncodingChoice::Auto);
         assert!(
-            !again.is_empty(),
-            "{from:?} -> {to:?}: written text reads as nothing:\n{}",
+            decoded.invalid.is_empty(),
+            "{from:?} -> {to:?} in {}: the written bytes do not decode as written ({:?}):\n{}",
+            encoding.name(),
+            decoded.encoding,
             w.text
         );
-        let back = &again[0];
-        assert!(
-            back.errors.is_empty(),
-            "{from:?} -> {to:?}: written text does not read back: {:?}\n{}",
-            back.errors,
-            w.text
-        );
-        // The move number of a set-up position is carried by SFEN/USI/KIF only, not compared.
-        let (mut a, mut b) = (record.start.setup(), back.start.setup());
-        a.move_number = 1;
-        b.move_number = 1;
-        assert_eq!(a, b, "{from:?} -> {to:?}: start differs\n{}", w.text);
-        let report2 = replay(back, &ReplayOptions::default());
-        assert_eq!(
-            report.moves, report2.moves,
-            "{from:?} -> {to:?}: moves differ after a round trip\n{}",
-            w.text
-        );
-        assert_eq!(
-            report.final_position, report2.final_position,
-            "{from:?} -> {to:?}: final position differs\n{}",
-            w.text
-        );
+        // A declaration the writer puts first names the encoding the bytes are in (the reader
+        // may look past a false one, but other programs trust it).
+        let first = w.text.lines().next().unwrap_or_default();
+        if first.starts_with("#KIF version=2.0 encoding=") || first.starts_with("'CSA encoding=") {
+            let declared = first.rsplit("encoding=").next().unwrap_or_default();
+            assert_eq!(
+                Encoding::from_name(declared),
+                Some(encoding),
+                "{from:?} -> {to:?}: the declaration `{first}` does not name the encoding written"
+            );
+        }
+        read_back(from, to, record, report, &decoded.text);
     }
+}
+
+/// Writer options other than the defaults, chosen by `pick`: the CSA version, `--kif-funari`,
+/// and the output encoding (JSON is always UTF-8, as `convert` requires).
+fn options(pick: u16, to: Format) -> write::WriteOptions {
+    let encoding = if to == Format::Jkf {
+        Encoding::Utf8
+    } else {
+        Encoding::ALL[usize::from(pick >> 2) % Encoding::ALL.len()]
+    };
+    write::WriteOptions {
+        csa_version: if pick & 1 == 0 {
+            CsaVersion::V30
+        } else {
+            CsaVersion::V22
+        },
+        encoding: Some(encoding),
+        kif_funari: pick & 2 == 0,
+    }
+}
+
+/// `text`, written from `record` as `to`, reads back to the same start, moves and final
+/// position.
+fn read_back(from: Format, to: Format, record: &Record, report: &Report, text: &str) {
+    let again = formats::read_str(text, to);
+    assert!(
+        !again.is_empty(),
+        "{from:?} -> {to:?}: written text reads as nothing:\n{text}"
+    );
+    let back = &again[0];
+    assert!(
+        back.errors.is_empty(),
+        "{from:?} -> {to:?}: written text does not read back: {:?}\n{text}",
+        back.errors
+    );
+    // The move number of a set-up position is carried by SFEN/USI/KIF only, not compared.
+    let (mut a, mut b) = (record.start.setup(), back.start.setup());
+    a.move_number = 1;
+    b.move_number = 1;
+    assert_eq!(a, b, "{from:?} -> {to:?}: start differs\n{text}");
+    let report2 = replay(back, &ReplayOptions::default());
+    assert_eq!(
+        report.moves, report2.moves,
+        "{from:?} -> {to:?}: moves differ after a round trip\n{text}"
+    );
+    assert_eq!(
+        report.final_position, report2.final_position,
+        "{from:?} -> {to:?}: final position differs\n{text}"
+    );
 }
 
 fn mutate(mut bytes: Vec<u8>, ops: &[(u8, usize, u8)]) -> Vec<u8> {
@@ -168,22 +219,23 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
     #[test]
-    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600), f in 0..Format::ALL.len()) {
-        exercise(Format::ALL[f], &bytes);
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600), f in 0..Format::ALL.len(), pick in any::<u16>()) {
+        exercise(Format::ALL[f], &bytes, pick);
     }
 
     #[test]
-    fn mutated_records_never_panic(seed in any::<prop::sample::Index>(), ops in proptest::collection::vec((any::<u8>(), any::<usize>(), any::<u8>()), 1..8)) {
+    fn mutated_records_never_panic(seed in any::<prop::sample::Index>(), ops in proptest::collection::vec((any::<u8>(), any::<usize>(), any::<u8>()), 1..8), pick in any::<u16>()) {
         let seeds = seeds();
         prop_assume!(!seeds.is_empty());
         let (format, bytes) = seeds[seed.index(seeds.len())].clone();
-        exercise(format, &mutate(bytes, &ops));
+        exercise(format, &mutate(bytes, &ops), pick);
     }
 }
 
 #[test]
 fn every_seed_round_trips() {
-    for (format, bytes) in seeds() {
-        exercise(*format, bytes);
+    // Each seed with one set of other writer options; together they try every set.
+    for (i, (format, bytes)) in seeds().iter().enumerate() {
+        exercise(*format, bytes, i as u16);
     }
 }

@@ -17,7 +17,7 @@ pub enum Input {
     /// permission denied), kept in its place so reports stay in input order.
     Unreadable {
         /// The path.
-        path: String,
+        path: PathBuf,
         /// Why it cannot be read.
         message: String,
     },
@@ -29,9 +29,58 @@ impl Input {
         match self {
             Input::Stdin => "-".into(),
             Input::File(p) => p.display().to_string(),
-            Input::Unreadable { path, .. } => path.clone(),
+            Input::Unreadable { path, .. } => path.display().to_string(),
         }
     }
+
+    /// The exact bytes of the input's path, base64-encoded, when the path is not valid UTF-8
+    /// (then [`Input::display`] replaces what does not decode with U+FFFD); `None` otherwise.
+    /// JSON outputs give it as `path_bytes`.
+    pub fn path_bytes(&self) -> Option<String> {
+        match self {
+            Input::Stdin => None,
+            Input::File(p) | Input::Unreadable { path: p, .. } => path_bytes(p),
+        }
+    }
+
+    /// The path's bytes as the OS gave them (on Windows, its WTF-8 form).
+    fn raw(&self) -> &[u8] {
+        match self {
+            Input::Stdin => b"-",
+            Input::File(p) | Input::Unreadable { path: p, .. } => p.as_os_str().as_encoded_bytes(),
+        }
+    }
+}
+
+/// The exact bytes of `path`, base64-encoded (standard alphabet, padded), when it is not
+/// valid UTF-8; `None` when it is (its `display()` is then exact).
+pub fn path_bytes(path: &Path) -> Option<String> {
+    if path.to_str().is_some() {
+        return None;
+    }
+    Some(base64(path.as_os_str().as_encoded_bytes()))
+}
+
+/// Standard base64 with padding (RFC 4648, section 4).
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for (i, shift) in [18u32, 12, 6, 0].into_iter().enumerate() {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> shift) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// A path that could not be turned into inputs.
@@ -56,7 +105,7 @@ fn has_record_extension(path: &Path) -> bool {
 }
 
 /// The inputs the paths name (no paths: standard input), and the paths that failed.
-pub fn discover(paths: &[String]) -> (Vec<Input>, Vec<InputError>) {
+pub fn discover<P: AsRef<Path>>(paths: &[P]) -> (Vec<Input>, Vec<InputError>) {
     let (inputs, errors) = discover_lazily(paths, false);
     (inputs.collect(), errors)
 }
@@ -68,23 +117,25 @@ pub fn discover(paths: &[String]) -> (Vec<Input>, Vec<InputError>) {
 /// Links named in `paths` are followed; links met while walking a directory are followed only
 /// when `follow` is true (as fd and ripgrep do), else skipped. A link back to one of its own
 /// parents is reported, not followed, either way.
-pub fn discover_lazily(paths: &[String], follow: bool) -> (Discovered, Vec<InputError>) {
+///
+/// Paths are taken as the OS gives them: a name that is not valid UTF-8 is read like any other.
+pub fn discover_lazily<P: AsRef<Path>>(paths: &[P], follow: bool) -> (Discovered, Vec<InputError>) {
     let mut pending = std::collections::VecDeque::new();
     let errors = Vec::new();
     if paths.is_empty() {
         pending.push_back(Named::Input(Input::Stdin));
     }
     for p in paths {
-        if p == "-" {
+        let path = p.as_ref();
+        if path.as_os_str() == "-" {
             pending.push_back(Named::Input(Input::Stdin));
             continue;
         }
-        let path = Path::new(p);
         match std::fs::metadata(path) {
             // In its place among the inputs (and in one shard), like what a walk cannot read.
             Err(e) => pending.push_back(Named::Input(Input::Unreadable {
-                path: p.clone(),
-                message: format!("cannot read {p}: {}", io_reason(&e)),
+                path: path.to_path_buf(),
+                message: format!("cannot read {}: {}", path.display(), io_reason(&e)),
             })),
             Ok(m) if m.is_dir() => pending.push_back(Named::Dir(path.to_path_buf())),
             Ok(_) => pending.push_back(Named::Input(Input::File(path.to_path_buf()))),
@@ -127,6 +178,8 @@ pub struct Walked {
     pub other_extensions: Vec<String>,
     /// Hidden files and directories skipped.
     pub hidden: usize,
+    /// Symbolic links skipped (met while walking, without `--follow`).
+    pub links: usize,
     /// Inputs taken (files and unreadable entries).
     pub taken: usize,
 }
@@ -178,7 +231,14 @@ impl Discovered {
                 if w.hidden == 1 { "y" } else { "ies" }
             ));
         }
-        if w.other_files == 0 && w.hidden == 0 {
+        if w.links > 0 {
+            message.push_str(&format!(
+                "; {} symbolic link{} skipped (--follow follows links met while walking)",
+                w.links,
+                if w.links == 1 { "" } else { "s" }
+            ));
+        }
+        if w.other_files == 0 && w.hidden == 0 && w.links == 0 {
             message.push_str(": it holds no file");
         }
         Some(message)
@@ -265,17 +325,21 @@ fn to_input(
             }
             None
         }
+        // Without --follow the walk reports links as links (with it, as what they point to).
+        Ok(e) if e.file_type().is_symlink() => {
+            walked.links += 1;
+            None
+        }
         Ok(_) => None,
         Err(e) => {
-            let path = e
-                .path()
-                .map_or_else(|| dir.display().to_string(), |p| p.display().to_string());
+            let path = e.path().unwrap_or(dir).to_path_buf();
+            let shown = path.display();
             let message = if e.loop_ancestor().is_some() {
-                format!("{path}: the directory links back to one of its own parents; not followed")
+                format!("{shown}: the directory links back to one of its own parents; not followed")
             } else if let Some(io) = e.io_error() {
-                format!("cannot read {path}: {}", io_reason(io))
+                format!("cannot read {shown}: {}", io_reason(io))
             } else {
-                format!("cannot read {path}: {e}")
+                format!("cannot read {shown}: {e}")
             };
             Some(Input::Unreadable { path, message })
         }
@@ -311,11 +375,11 @@ pub(crate) fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
-/// Which of `n` shards (1-based) the input belongs to: a stable hash of its path (FNV-1a).
+/// Which of `n` shards (1-based) the input belongs to: a stable hash of its path's bytes
+/// (FNV-1a; for a UTF-8 path, the bytes of its name as shown).
 pub fn shard_of(input: &Input, n: usize) -> usize {
-    let name = input.display();
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in name.bytes() {
+    for &b in input.raw() {
         h ^= b as u64;
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
@@ -363,9 +427,40 @@ mod tests {
         assert_eq!(inputs.len(), 3);
         assert!(
             matches!(&inputs[1], Input::Unreadable { path, message }
-                if *path == missing && message.contains("no such file")),
+                if path.display().to_string() == missing && message.contains("no such file")),
             "{inputs:?}"
         );
+    }
+
+    #[test]
+    fn base64_is_rfc_4648() {
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64(plain.as_bytes()), coded);
+        }
+        assert_eq!(base64(&[0xff, 0xfe, 0x00]), "//4A");
+        assert_eq!(path_bytes(Path::new("games/a.kif")), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn non_utf8_names_are_inputs_with_their_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let name = std::ffi::OsStr::from_bytes(b"g\xff.kif");
+        let input = Input::File(PathBuf::from(name));
+        assert_eq!(input.display(), "g\u{FFFD}.kif");
+        assert_eq!(input.path_bytes().as_deref(), Some("Z/8ua2lm"));
+        // Two names that show alike fall in shards by their bytes.
+        let other = Input::File(PathBuf::from(std::ffi::OsStr::from_bytes(b"g\xfe.kif")));
+        assert_eq!(other.display(), input.display());
+        assert!((2..40).any(|n| shard_of(&input, n) != shard_of(&other, n)));
     }
 
     #[test]

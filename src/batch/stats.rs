@@ -23,6 +23,9 @@ pub const HISTOGRAM_OVERFLOW_PLIES: usize = 500;
 pub struct Failure {
     /// The input's name.
     pub path: String,
+    /// The exact bytes of the path, base64, when it is not valid UTF-8; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path_bytes: Option<String>,
     /// The record's index in its file (none for a file that could not be read at all).
     pub record: Option<usize>,
     /// Why.
@@ -110,12 +113,13 @@ impl Stats {
         self.inputs_fingerprint = format!("{f:016x}");
     }
 
-    /// Counts a file that could not be read.
-    pub fn add_failed_file(&mut self, path: &str, message: &str) {
+    /// Counts a file that could not be read (`path_bytes`: see [`Failure::path_bytes`]).
+    pub fn add_failed_file(&mut self, path: &str, path_bytes: Option<String>, message: &str) {
         self.files += 1;
         self.files_failed += 1;
         self.failures.push(Failure {
             path: path.to_string(),
+            path_bytes,
             record: None,
             message: message.to_string(),
         });
@@ -133,6 +137,7 @@ impl Stats {
             self.records_failed += 1;
             self.failures.push(Failure {
                 path: v.path.clone(),
+                path_bytes: v.path_bytes.clone(),
                 record: Some(v.record),
                 message: match e.line {
                     Some(l) => format!("line {l}: {}", e.message),

@@ -22,7 +22,7 @@ pub struct PositionArgs {
     /// A record file (`-` for standard input); with neither PATH nor --sfen, standard input is
     /// read.
     #[arg(value_name = "PATH", conflicts_with = "sfen")]
-    pub path: Option<String>,
+    pub path: Option<std::path::PathBuf>,
     /// The position after ply N of the main line (0 = the start); by default the final one.
     #[arg(long, value_name = "N", conflicts_with = "sfen")]
     pub ply: Option<usize>,
@@ -64,9 +64,9 @@ impl PositionArgs {
         if let Some(sfen) = &self.sfen {
             return Ok((sfen.located()?.clone(), false));
         }
-        let input = match self.path.as_deref() {
-            None | Some("-") => Input::Stdin,
-            Some(p) => Input::File(p.into()),
+        let input = match &self.path {
+            Some(p) if p.as_os_str() != "-" => Input::File(p.clone()),
+            _ => Input::Stdin,
         };
         let options = ReadOptions {
             from: self.from.map(Format::from),

@@ -397,16 +397,12 @@ struct Plan {
 fn plan_targets(
     dir: &Path,
     inputs: &[Input],
-    paths: &[String],
+    paths: &[PathBuf],
     to: Format,
     read_options: &batch::ReadOptions,
     jobs: usize,
 ) -> Plan {
-    let roots: Vec<PathBuf> = paths
-        .iter()
-        .map(PathBuf::from)
-        .filter(|p| p.is_dir())
-        .collect();
+    let roots: Vec<PathBuf> = paths.iter().filter(|p| p.is_dir()).cloned().collect();
     let mut counts = Vec::with_capacity(inputs.len());
     batch::run_ordered(
         inputs.iter().cloned(),

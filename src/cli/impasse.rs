@@ -86,6 +86,8 @@ fn parse_handicap(s: &str) -> Result<Handicap, String> {
 #[derive(Serialize)]
 struct Line<'a> {
     path: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path_bytes: Option<&'a str>,
     record: Option<usize>,
     ply: Option<usize>,
     sfen: String,
@@ -141,6 +143,8 @@ impl From<&RuleResult> for JsonRule {
 /// Where a position came from, for the heading and the JSON keys.
 struct Origin<'a> {
     path: Option<&'a str>,
+    /// The path's exact bytes (base64) when it is not UTF-8.
+    path_bytes: Option<String>,
     record: Option<usize>,
     ply: Option<usize>,
 }
@@ -160,6 +164,7 @@ fn render(
         OutputFormat::Json => {
             let line = Line {
                 path: origin.path,
+                path_bytes: origin.path_bytes.as_deref(),
                 record: origin.record,
                 ply: origin.ply,
                 sfen: pos.to_sfen(),
@@ -255,6 +260,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let mut buf = String::new();
         let origin = Origin {
             path: None,
+            path_bytes: None,
             record: None,
             ply: located.ply,
         };
@@ -276,7 +282,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ""
     };
-    for_each_record(&args.input, separator, |record, c| {
+    for_each_record(&args.input, separator, |record, input, c| {
         let (path, index) = (&record.source.path, record.source.index);
         let at = format!("{path}#{index}");
         let mut chosen: Option<(usize, Position)> = None;
@@ -295,6 +301,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         let origin = Origin {
             path: Some(path),
+            path_bytes: input.path_bytes(),
             record: Some(index),
             ply: Some(ply),
         };

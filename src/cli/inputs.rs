@@ -1,6 +1,7 @@
 //! The arguments every record-reading subcommand shares, and turning them into inputs.
 
-use std::io::{BufRead, IsTerminal};
+use std::io::{IsTerminal, Read};
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use shogi_tool::batch::{self, Input, InputError, ReadOptions};
@@ -14,10 +15,10 @@ pub struct InputArgs {
     /// Files, directories (walked recursively) or `-` for standard input; none means standard
     /// input.
     #[arg(value_name = "PATH")]
-    pub paths: Vec<String>,
+    pub paths: Vec<PathBuf>,
     /// Read the list of paths from FILE, one a line (`-` for standard input).
     #[arg(long, value_name = "FILE")]
-    pub files_from: Option<String>,
+    pub files_from: Option<PathBuf>,
     /// Follow symbolic links met while walking directories (links named as PATH are always
     /// followed; a link back to a parent is reported either way).
     #[arg(long)]
@@ -113,25 +114,27 @@ impl InputArgs {
         self.input_stream_of(&paths)
     }
 
-    /// The paths given, with those of `--files-from` read and added.
-    pub fn all_paths(&self) -> anyhow::Result<Vec<String>> {
+    /// The paths given, with those of `--files-from` read and added (its lines are taken as
+    /// bytes: a name that is not valid UTF-8 is a path like any other).
+    pub fn all_paths(&self) -> anyhow::Result<Vec<PathBuf>> {
         let mut paths = self.paths.clone();
         if let Some(list) = &self.files_from {
-            let lines: Vec<String> = if list == "-" {
-                if paths.iter().any(|p| p == "-") {
+            let mut bytes = Vec::new();
+            if list.as_os_str() == "-" {
+                if paths.iter().any(|p| is_stdin(p)) {
                     bail!("--files-from - and the path - cannot both read standard input");
                 }
-                std::io::stdin().lock().lines().collect::<Result<_, _>>()?
+                std::io::stdin().lock().read_to_end(&mut bytes)?;
             } else {
-                std::fs::read_to_string(list)
-                    .with_context(|| format!("cannot read the list of paths {list}"))?
-                    .lines()
-                    .map(str::to_string)
-                    .collect()
-            };
-            paths.extend(lines.into_iter().filter(|l| !l.trim().is_empty()));
+                bytes = std::fs::read(list)
+                    .with_context(|| format!("cannot read the list of paths {}", list.display()))?;
+            }
+            paths.extend(path_lines(&bytes));
             if paths.is_empty() {
-                bail!("nothing to read: the list of paths {list} names no path");
+                bail!(
+                    "nothing to read: the list of paths {} names no path",
+                    list.display()
+                );
             }
         }
         Ok(paths)
@@ -140,9 +143,10 @@ impl InputArgs {
     /// Like [`InputArgs::input_stream`], for the paths [`InputArgs::all_paths`] gave.
     pub fn input_stream_of(
         &self,
-        paths: &[String],
+        paths: &[PathBuf],
     ) -> anyhow::Result<(InputStream, Vec<InputError>)> {
-        if (paths.is_empty() || paths.iter().any(|p| p == "-")) && std::io::stdin().is_terminal() {
+        if (paths.is_empty() || paths.iter().any(|p| is_stdin(p))) && std::io::stdin().is_terminal()
+        {
             eprintln!("shogi-tool: reading records from standard input; Ctrl-D to end (or give a PATH; --help for more)");
         }
         let (mut inputs, errors) = batch::discover_lazily(paths, self.follow);
@@ -161,6 +165,33 @@ impl InputArgs {
     }
 }
 
+/// Whether a path is `-`, standard input.
+fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The paths of a `--files-from` list: one a line (LF or CRLF), blank lines skipped. On Unix a
+/// line is the path's bytes, whatever they are; elsewhere it is read as UTF-8 (lossily).
+fn path_lines(bytes: &[u8]) -> Vec<PathBuf> {
+    bytes
+        .split(|&b| b == b'\n')
+        .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
+        .filter(|line| !line.trim_ascii().is_empty())
+        .map(path_of_bytes)
+        .collect()
+}
+
+#[cfg(unix)]
+fn path_of_bytes(bytes: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
+}
+
+#[cfg(not(unix))]
+fn path_of_bytes(bytes: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
+}
+
 /// `-j N`: at most [`batch::max_threads`], with a note when capped.
 fn parse_jobs(s: &str) -> Result<usize, String> {
     let n: usize = s
@@ -175,4 +206,22 @@ fn parse_jobs(s: &str) -> Result<usize, String> {
         return Ok(max);
     }
     Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_from_lines_are_bytes() {
+        let paths = path_lines(b"a.kif\r\n\n  \nb\xff.csa\nlast.usi");
+        assert_eq!(paths.len(), 3);
+        assert_eq!(paths[0], PathBuf::from("a.kif"));
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            assert_eq!(paths[1].as_os_str().as_bytes(), b"b\xff.csa");
+        }
+        assert_eq!(paths[2], PathBuf::from("last.usi"));
+    }
 }

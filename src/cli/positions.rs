@@ -25,7 +25,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(code) = super::variant::positions(&args.input, args.ply, args.final_only)? {
         return Ok(code);
     }
-    for_each_record(&args.input, "", |record, c| {
+    for_each_record(&args.input, "", |record, _, c| {
         let at = format!("{}#{}", record.source.path, record.source.index);
         let mut last = None;
         let mut found = false;

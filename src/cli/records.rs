@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use shogi_tool::batch;
+use shogi_tool::batch::{self, Input};
 use shogi_tool::record::Record;
 use shogi_tool::text::SourceText;
 
@@ -32,9 +32,10 @@ impl Chunk {
 }
 
 /// Runs `per_record` on every record of the inputs (after reporting its read error, if any;
-/// each record starts with an empty chunk) and prints the outputs in input order,
-/// `separator` between non-empty outputs. Every input (a multi-game file, say) is printed a
-/// batch of records at a time as it is read, so its first lines come out at once and its
+/// each record starts with an empty chunk; the input it came from is given too) and prints
+/// the outputs in input order, `separator` between non-empty outputs. Every input (a
+/// multi-game file, say) is printed a batch of records at a time as it is read, so its first
+/// lines come out at once and its
 /// output is never held whole.
 pub fn for_each_record<F>(
     input: &InputArgs,
@@ -42,7 +43,7 @@ pub fn for_each_record<F>(
     per_record: F,
 ) -> anyhow::Result<ExitCode>
 where
-    F: Fn(&Record, &mut Chunk) + Sync + Send,
+    F: Fn(&Record, &Input, &mut Chunk) + Sync + Send,
 {
     let (inputs, input_errors) = input.input_stream()?;
     let read_options = input.read_options();
@@ -59,17 +60,7 @@ where
         failed,
         write_error: None,
     };
-    let one_record = |record: &Record, _: &SourceText| {
-        let mut c = Chunk::default();
-        if let Some(e) = record.errors.first() {
-            c.fail(format!(
-                "{}:{}:{}: {}",
-                record.source.path, e.line, e.column, e.message
-            ));
-        }
-        per_record(record, &mut c);
-        c
-    };
+    let per_record = &per_record;
     // Each input's output goes out a batch of records at a time as it is read, so the first
     // lines come out at once and a multi-game file's output is never held whole.
     batch::run_ordered_pieces(
@@ -81,7 +72,7 @@ where
                 input,
                 &read_options,
                 batch::RECORDS_PER_BATCH,
-                one_record,
+                one_record(per_record, input),
                 |parts| {
                     go_on = sink(parts);
                     go_on
@@ -103,6 +94,27 @@ where
     } else {
         ExitCode::Success
     })
+}
+
+/// What is done with each record of `input`: its read error reported, then `per_record`.
+fn one_record<'a, F>(
+    per_record: &'a F,
+    input: &'a Input,
+) -> impl Fn(&Record, &SourceText) -> Chunk + Sync + 'a
+where
+    F: Fn(&Record, &Input, &mut Chunk) + Sync,
+{
+    move |record: &Record, _: &SourceText| {
+        let mut c = Chunk::default();
+        if let Some(e) = record.errors.first() {
+            c.fail(format!(
+                "{}:{}:{}: {}",
+                record.source.path, e.line, e.column, e.message
+            ));
+        }
+        per_record(record, input, &mut c);
+        c
+    }
 }
 
 /// Prints chunks in turn: errors to standard error at once, output to standard output with

@@ -122,6 +122,8 @@ pub struct Args {
 #[derive(Serialize)]
 struct GameRow<'a> {
     path: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path_bytes: Option<&'a str>,
     record: usize,
     format: Option<&'a str>,
     encoding: Option<&'a str>,
@@ -190,7 +192,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut stats = Stats::new(args.opening_plies);
     for e in &input_errors {
         stats.add_input(&e.path);
-        stats.add_failed_file(&e.path, &e.message);
+        stats.add_failed_file(&e.path, None, &e.message);
     }
     // Written through a temporary file renamed at the end: an interrupted or failed run leaves
     // no half-written file, and the file may be one of the inputs.
@@ -244,7 +246,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 batch::RECORDS_PER_BATCH,
                 |record, _| {
                     let report = replay(record, &replay_options);
-                    let v = Validation::new(record, &report);
+                    let mut v = Validation::new(record, &report);
+                    v.path_bytes = input.path_bytes();
                     let opening: Vec<String> = report
                         .moves
                         .iter()
@@ -285,7 +288,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             r.last = true;
             r.stats.add_input(&file.path);
             match &file.error {
-                Some(message) => r.stats.add_failed_file(&file.path, message),
+                Some(message) => r
+                    .stats
+                    .add_failed_file(&file.path, input.path_bytes(), message),
                 None => r.stats.files += 1,
             }
             sink(r);
@@ -394,6 +399,7 @@ fn game_row(record: &Record, v: &Validation, opening: &str) -> String {
     let meta = &record.metadata;
     let row = GameRow {
         path: &v.path,
+        path_bytes: v.path_bytes.as_deref(),
         record: v.record,
         format: v.format,
         encoding: v.encoding,

@@ -91,6 +91,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 |record, source| {
                     let report = replay(record, &replay_options);
                     let mut v = Validation::new(record, &report);
+                    v.path_bytes = input.path_bytes();
                     v.locate_moves(source);
                     let mut text = String::new();
                     push(&mut text, &v, json, Some(source), color);
@@ -120,13 +121,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             if let Some(message) = &file.error {
                 o.unreadable = 1;
-                push(
-                    &mut o.text,
-                    &Validation::unreadable(&file.path, message),
-                    json,
-                    None,
-                    color,
-                );
+                let mut v = Validation::unreadable(&file.path, message);
+                v.path_bytes = input.path_bytes();
+                push(&mut o.text, &v, json, None, color);
             }
             sink(o);
         },

@@ -332,6 +332,7 @@ fn validation(path: &str, index: usize, rec: &VRecord, rep: &VReport) -> Validat
     }
     Validation {
         path: path.to_string(),
+        path_bytes: None,
         record: index,
         format: Some("usi"),
         encoding: Some("utf-8"),
@@ -699,18 +700,22 @@ pub fn locate_shown(
         .next()
         .context("no input")?;
     let text = text.map_err(anyhow::Error::msg)?;
-    let recs = load(&input, path, &text, forced);
+    let recs = load(&input, &path.to_string_lossy(), &text, forced);
     let rec = &recs
         .get(args.record)
-        .with_context(|| format!("{path} holds no record {}", args.record))?
+        .with_context(|| format!("{} holds no record {}", path.display(), args.record))?
         .rec;
     if let Some((column, message)) = &rec.error {
-        bail!("{path}:{}:{column}: {message}", rec.line);
+        bail!("{}:{}:{column}: {message}", path.display(), rec.line);
     }
     let rep = game::replay(rec, VRules::default());
     let n = match args.ply {
         Some(n) if n < rep.positions.len() => n,
-        Some(n) => bail!("{path}#{}: the main line has no ply {n}", args.record),
+        Some(n) => bail!(
+            "{}#{}: the main line has no ply {n}",
+            path.display(),
+            args.record
+        ),
         None => rep.positions.len().checked_sub(1).context("no position")?,
     };
     Ok(Some(shown(&rep.positions, n)))

@@ -141,6 +141,10 @@ impl From<&crate::shogi::entering_king::RuleResult> for ImpasseJson {
 pub struct Validation {
     /// The input's name.
     pub path: String,
+    /// The exact bytes of the path, base64, when it is not valid UTF-8 (`path` then shows
+    /// U+FFFD for what does not decode); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path_bytes: Option<String>,
     /// The record's index in its file.
     pub record: usize,
     /// The format read.
@@ -174,6 +178,7 @@ impl Validation {
         errors.extend(report.errors.iter().map(Item::from));
         Validation {
             path: record.source.path.clone(),
+            path_bytes: None,
             record: record.source.index,
             format: record.source.format.map(|f| f.name()),
             encoding: record.source.encoding,
@@ -194,6 +199,7 @@ impl Validation {
     pub fn unreadable(path: &str, message: &str) -> Validation {
         Validation {
             path: path.to_string(),
+            path_bytes: None,
             record: 0,
             format: None,
             encoding: None,

@@ -1196,6 +1196,10 @@ pub enum CsaVersion {
 pub struct WriteOptions {
     /// The version written.
     pub version: CsaVersion,
+    /// The encoding the text will be stored in, which V3.0's first line declares
+    /// (`'CSA encoding=SHIFT_JIS`); `None` is UTF-8. UTF-16 is told by its byte-order mark:
+    /// no line then.
+    pub encoding: Option<crate::text::Encoding>,
 }
 
 /// The written text and what the format could not carry.
@@ -1233,7 +1237,16 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
     let mut dropped = Vec::new();
     let v3 = options.version == CsaVersion::V30;
     if v3 {
-        out.push_str("'CSA encoding=UTF-8\n");
+        use crate::text::Encoding;
+        let declared = match options.encoding.unwrap_or(Encoding::Utf8) {
+            Encoding::Utf8 => Some("UTF-8"),
+            Encoding::ShiftJis => Some("SHIFT_JIS"),
+            Encoding::EucJp => Some("EUC-JP"),
+            Encoding::Utf16Le | Encoding::Utf16Be => None,
+        };
+        if let Some(name) = declared {
+            out.push_str(&format!("'CSA encoding={name}\n"));
+        }
     }
     // The root's remarks: the file's banner, before the version line.
     write_remarks(record.tree.root(), &mut out);
@@ -2207,7 +2220,7 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
             for r in read(&text) {
                 let _ = replay(&r, &ReplayOptions::default());
                 for version in [CsaVersion::V22, CsaVersion::V30] {
-                    let w = write(&r, &WriteOptions { version });
+                    let w = write(&r, &WriteOptions { version, ..WriteOptions::default() });
                     let back = read(&w.text);
                     proptest::prop_assert_eq!(back.len(), 1);
                     proptest::prop_assert_eq!(
@@ -2248,7 +2261,13 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         let r = one(text);
         clean(&r);
         for version in [CsaVersion::V22, CsaVersion::V30] {
-            let w = write(&r, &WriteOptions { version });
+            let w = write(
+                &r,
+                &WriteOptions {
+                    version,
+                    ..WriteOptions::default()
+                },
+            );
             assert!(w.dropped.is_empty(), "{:?}", w.dropped);
             let back = one(&w.text);
             clean(&back);
@@ -2284,6 +2303,7 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
                 &r,
                 &WriteOptions {
                     version: CsaVersion::V30,
+                    ..WriteOptions::default()
                 },
             );
             let back = one(&w.text);
@@ -2295,6 +2315,7 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
             &r,
             &WriteOptions {
                 version: CsaVersion::V30,
+                ..WriteOptions::default()
             },
         );
         assert!(w.text.contains("PI82HI22KA\n-\n"), "{}", w.text);

@@ -50,6 +50,7 @@ pub fn write(record: &Record, format: Format, options: &WriteOptions) -> Written
             record,
             &csa::WriteOptions {
                 version: options.csa_version,
+                encoding: Some(encoding),
             },
         ),
         Format::Sfen => usi::write_sfen(record),
@@ -62,12 +63,14 @@ pub fn write(record: &Record, format: Format, options: &WriteOptions) -> Written
             } else {
                 Encoding::Utf8
             };
+            // UTF-16 is told by its byte-order mark; a declaration would name another encoding.
             let name = match encoding {
-                Encoding::ShiftJis => "Shift_JIS",
-                Encoding::EucJp => "EUC-JP",
-                _ => "UTF-8",
+                Encoding::ShiftJis => Some("Shift_JIS"),
+                Encoding::EucJp => Some("EUC-JP"),
+                Encoding::Utf8 => Some("UTF-8"),
+                Encoding::Utf16Le | Encoding::Utf16Be => None,
             };
-            let declare = (encoding != conventional).then_some(name);
+            let declare = name.filter(|_| encoding != conventional);
             kif::write(
                 record,
                 &kif::WriteOptions {
@@ -212,5 +215,46 @@ mod tests {
         assert!(!had_errors);
         assert_eq!(back, "▲７六歩 ?");
         assert!(replaced.contains(&'☗') && replaced.contains(&'😀'));
+    }
+
+    #[test]
+    fn declarations_name_the_encoding_written() {
+        let r = kif("先手：羽生\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n");
+        let first_line = |format: Format, csa_version, encoding: Encoding| {
+            let options = WriteOptions {
+                csa_version,
+                encoding: Some(encoding),
+                kif_funari: false,
+            };
+            let text = write(&r, format, &options).text;
+            text.lines().next().unwrap_or_default().to_string()
+        };
+        let v3 = csa::CsaVersion::V30;
+        assert_eq!(
+            first_line(Format::Csa, v3, Encoding::Utf8),
+            "'CSA encoding=UTF-8"
+        );
+        assert_eq!(
+            first_line(Format::Csa, v3, Encoding::ShiftJis),
+            "'CSA encoding=SHIFT_JIS"
+        );
+        assert_eq!(
+            first_line(Format::Csa, v3, Encoding::EucJp),
+            "'CSA encoding=EUC-JP"
+        );
+        // UTF-16: the byte-order mark says it, no line names another encoding.
+        for e in [Encoding::Utf16Le, Encoding::Utf16Be] {
+            assert!(!first_line(Format::Csa, v3, e).contains("encoding="));
+            assert!(!first_line(Format::Kif, v3, e).contains("encoding="));
+        }
+        let v22 = csa::CsaVersion::V22;
+        assert_eq!(
+            first_line(Format::Kif, v22, Encoding::EucJp),
+            "#KIF version=2.0 encoding=EUC-JP"
+        );
+        assert_eq!(
+            first_line(Format::Kif, v22, Encoding::Utf8),
+            "#KIF version=2.0 encoding=UTF-8"
+        );
     }
 }

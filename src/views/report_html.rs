@@ -377,6 +377,7 @@ mod tests {
         s.warnings.insert("w\"><script>".into(), 1);
         s.failures.push(Failure {
             path: "<script>evil()</script>.kif".into(),
+            path_bytes: None,
             record: None,
             message: "bad & <worse>".into(),
         });
