@@ -75,6 +75,8 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-m
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l impasse-rule -d 'The rule entering-king declarations are judged by (default: the rule the record names, else csa27)' -r -f -a "jsa24\t'JSA impasse by agreement: under 24 total points loses, else a draw'
 declare24\t'The 24-point declaration method: 31+ points win, 24-30 draw'
 csa27\t'The CSA computer-shogi declaration: 28+ points (black) or 27+ (white) win'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l rules -d 'The venue whose rules judge games of the smaller variants where venues differ (repetition and perpetual check; no effect on standard shogi)' -r -f -a "littlegolem\t'Little Golem: fourfold repetition is a draw, no perpetual-check clause'
+fairy-stockfish\t'Fairy-Stockfish and pychess: perpetual check loses (not in Shogi 3x4); repetition loses for black in minishogi, for the side completing it in Tori Shogi'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -82,6 +84,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l follo
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l deny-warnings -d 'Let warnings alone make the exit status 1'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l perpetual-check-loses -d 'In the smaller variants too, a fourfold repetition in which one side gave check with every move of the cycle loses for that side (standard shogi always has this rule)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
@@ -176,6 +179,8 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-move
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l impasse-rule -d 'The rule entering-king declarations are judged by (default: the rule the record names, else csa27)' -r -f -a "jsa24\t'JSA impasse by agreement: under 24 total points loses, else a draw'
 declare24\t'The 24-point declaration method: 31+ points win, 24-30 draw'
 csa27\t'The CSA computer-shogi declaration: 28+ points (black) or 27+ (white) win'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l rules -d 'The venue whose rules judge games of the smaller variants where venues differ (repetition and perpetual check; no effect on standard shogi)' -r -f -a "littlegolem\t'Little Golem: fourfold repetition is a draw, no perpetual-check clause'
+fairy-stockfish\t'Fairy-Stockfish and pychess: perpetual check loses (not in Shogi 3x4); repetition loses for black in minishogi, for the side completing it in Tori Shogi'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -184,6 +189,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l strict -
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l force -d 'Replace an existing `--games` file'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l failures -d 'List every failed file and record in the table'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l perpetual-check-loses -d 'In the smaller variants too, a fourfold repetition in which one side gave check with every move of the cycle loses for that side (standard shogi always has this rule)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r

@@ -44,6 +44,21 @@ pub fn for_each_record<F>(
 where
     F: Fn(&Record, &mut Chunk) + Sync + Send,
 {
+    for_each_record_or(input, separator, |_| None, per_record)
+}
+
+/// Like [`for_each_record`], with `per_input` first given each input: the chunks it returns
+/// (an input of a smaller variant, say) stand for the input's records.
+pub fn for_each_record_or<I, F>(
+    input: &InputArgs,
+    separator: &str,
+    per_input: I,
+    per_record: F,
+) -> anyhow::Result<ExitCode>
+where
+    I: Fn(&batch::Input) -> Option<Vec<Chunk>> + Sync + Send,
+    F: Fn(&Record, &mut Chunk) + Sync + Send,
+{
     let (inputs, input_errors) = input.input_stream()?;
     let read_options = input.read_options();
     let mut failed = false;
@@ -76,6 +91,10 @@ where
         inputs,
         input.jobs,
         |input, sink| {
+            if let Some(chunks) = per_input(input) {
+                sink(chunks);
+                return;
+            }
             let mut go_on = true;
             let file = batch::read_each_batched(
                 input,
