@@ -24,13 +24,16 @@ if [ ! -f "$multi" ]; then
   python3 "$here/gen_multi_csa.py" 200000 > "$multi"
 fi
 
+times=$(mktemp)
+trap 'rm -f "$times"' EXIT
 declare -A wall user
 time_one() { # label binary args...
   local label=$1 bin=$2
   shift 2
   local t
   # validate exits 1 on records with fouls: the time is wanted all the same.
-  t=$( { /usr/bin/time -f '%e %U' "$bin" "$@" > /dev/null 2>/dev/null || true; } 2>&1 | tail -1)
+  /usr/bin/time -o "$times" -f '%e %U' "$bin" "$@" > /dev/null 2>/dev/null || true
+  t=$(tail -1 "$times")
   wall[$label]+="${t% *} "
   user[$label]+="${t#* } "
 }

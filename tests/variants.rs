@@ -384,6 +384,20 @@ fn impasse_is_for_standard_shogi_only() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("standard shogi only"));
+    // A variant's file met while walking a folder is refused too, the others are read.
+    let out = in_root()
+        .args(["impasse", "testdata/stats-variants"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("testdata/stats-variants/mini.usi: `impasse` is for standard shogi only; these records are of Mini Shogi 5x5 (minishogi)"),
+        "{err}"
+    );
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("standard.usi#0"));
 }
 
 #[test]

@@ -1075,6 +1075,28 @@ pub fn convert(args: &super::convert::Args, to: Format) -> anyhow::Result<Option
     }))
 }
 
+/// For `impasse` reading many inputs: a failure (exit 2) for an input met while walking a
+/// folder that holds records of a smaller variant, saying so, instead of reading it as
+/// standard shogi. (Inputs named on the command line are refused before, by
+/// [`standard_only`].)
+pub fn refuse_input(command: &str, input: &Input, args: &InputArgs) -> Option<Vec<Chunk>> {
+    input_route(input, args)?;
+    let variant = args
+        .variant
+        .filter(|&v| v != Variant::Standard)
+        .or_else(|| {
+            let (_, read) = replay_input(input, args, None, VRules::default());
+            read.ok()?.1.iter().find_map(|r| r.record.variant())
+        })?;
+    let mut c = Chunk::default();
+    c.fail(format!(
+        "{}: `{command}` is for standard shogi only; these records are of {} ({variant})",
+        input.display(),
+        variant.title()
+    ));
+    Some(vec![c])
+}
+
 /// Refuses a command that does not take the smaller variants yet.
 pub fn not_yet(command: &str, input: &InputArgs) -> anyhow::Result<()> {
     if let Some(forced) = route(input) {
