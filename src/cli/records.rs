@@ -36,19 +36,9 @@ impl Chunk {
 /// `separator` between non-empty outputs. Every input (a multi-game file, say) is printed a
 /// batch of records at a time as it is read, so its first lines come out at once and its
 /// output is never held whole.
-pub fn for_each_record<F>(
-    input: &InputArgs,
-    separator: &str,
-    per_record: F,
-) -> anyhow::Result<ExitCode>
-where
-    F: Fn(&Record, &mut Chunk) + Sync + Send,
-{
-    for_each_record_or(input, separator, |_| None, per_record)
-}
-
-/// Like [`for_each_record`], with `per_input` first given each input: the chunks it returns
-/// (an input of a smaller variant, say) stand for the input's records.
+///
+/// `per_input` is first given each input: the chunks it returns (an input of a smaller
+/// variant, say) stand for the input's records.
 pub fn for_each_record_or<I, F>(
     input: &InputArgs,
     separator: &str,

@@ -1,10 +1,12 @@
 //! `--variant NAME`: the small variants' route through the record subcommands.
 //!
-//! A command takes this route when `--variant` names a variant other than standard shogi, or
-//! when an input file (`.sfen`, `.usi`, `.txt`, read ahead) holds a position of another
-//! variant (a 5x5 board is minishogi, ...). Records are `.sfen`/`.usi` lines (see
-//! [`shogi_tool::variant::game`]); standard input is read only with `--variant`. A record of
-//! another variant than `--variant` names is an error that names both.
+//! An input takes this route when `--variant` names a variant other than standard shogi, or
+//! when the input (a `.sfen`, `.usi` or `.txt` file, named or met while walking a folder, or
+//! standard input, looked into ahead: see [`sniff`]) holds a position of another variant (a
+//! 5x5 board is minishogi, ...). `validate`, `stats` and `positions` decide so input by input
+//! ([`input_route`]), so a collection may mix standard and variant records. Records are
+//! `.sfen`/`.usi` lines (see [`shogi_tool::variant::game`]). A record of another variant than
+//! `--variant` names is an error that names both.
 
 use std::io::{BufRead, IsTerminal, Read, Write};
 
