@@ -831,7 +831,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__stats)
-            opts="-j -o -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --games --force --output --chart --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --color --help --version"
+            opts="-j -o -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --games --force --output --chart --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --rules --perpetual-check-loses --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -921,6 +921,10 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -W "jsa24 declare24 csa27" -- "${cur}"))
                     return 0
                     ;;
+                --rules)
+                    COMPREPLY=($(compgen -W "littlegolem fairy-stockfish" -- "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -933,7 +937,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__validate)
-            opts="-j -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --max-moves --impasse-rule --deny-warnings --quiet --color --help --version"
+            opts="-j -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --max-moves --impasse-rule --deny-warnings --quiet --rules --perpetual-check-loses --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -993,6 +997,10 @@ _shogi__tool() {
                     ;;
                 --impasse-rule)
                     COMPREPLY=($(compgen -W "jsa24 declare24 csa27" -- "${cur}"))
+                    return 0
+                    ;;
+                --rules)
+                    COMPREPLY=($(compgen -W "littlegolem fairy-stockfish" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -42,7 +42,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "perft" -d 'Co
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "bench-replay" -d 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
@@ -75,6 +75,8 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-m
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l impasse-rule -d 'The rule entering-king declarations are judged by (default: the rule the record names, else csa27)' -r -f -a "jsa24\t'JSA impasse by agreement: under 24 total points loses, else a draw'
 declare24\t'The 24-point declaration method: 31+ points win, 24-30 draw'
 csa27\t'The CSA computer-shogi declaration: 28+ points (black) or 27+ (white) win'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l rules -d 'The venue whose rules judge games of the smaller variants where venues differ (repetition and perpetual check; no effect on standard shogi)' -r -f -a "littlegolem\t'Little Golem: fourfold repetition is a draw, no perpetual-check clause'
+fairy-stockfish\t'Fairy-Stockfish and pychess: perpetual check loses (not in Shogi 3x4); repetition loses for black in minishogi, for the side completing it in Tori Shogi'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -82,9 +84,10 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l follo
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l deny-warnings -d 'Let warnings alone make the exit status 1'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l perpetual-check-loses -d 'In the smaller variants too, a fourfold repetition in which one side gave check with every move of the cycle loses for that side (standard shogi always has this rule)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
@@ -138,7 +141,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l kif-fu
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
@@ -188,6 +191,8 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-move
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l impasse-rule -d 'The rule entering-king declarations are judged by (default: the rule the record names, else csa27)' -r -f -a "jsa24\t'JSA impasse by agreement: under 24 total points loses, else a draw'
 declare24\t'The 24-point declaration method: 31+ points win, 24-30 draw'
 csa27\t'The CSA computer-shogi declaration: 28+ points (black) or 27+ (white) win'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l rules -d 'The venue whose rules judge games of the smaller variants where venues differ (repetition and perpetual check; no effect on standard shogi)' -r -f -a "littlegolem\t'Little Golem: fourfold repetition is a draw, no perpetual-check clause'
+fairy-stockfish\t'Fairy-Stockfish and pychess: perpetual check loses (not in Shogi 3x4); repetition loses for black in minishogi, for the side completing it in Tori Shogi'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -196,9 +201,10 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l strict -
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l force -d 'Replace an existing `--games` or `--output` file'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l failures -d 'List every failed file and record in the table'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l perpetual-check-loses -d 'In the smaller variants too, a fourfold repetition in which one side gave check with every move of the cycle loses for that side (standard shogi always has this rule)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
@@ -234,7 +240,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l stri
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l final -d 'Print only the bare SFEN of the final position, one line per record'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
@@ -406,7 +412,7 @@ always\t'Always colour'
 never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'

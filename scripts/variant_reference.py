@@ -411,6 +411,13 @@ def generate(variant, outdir, seed, max_calls):
         f"# Counted with {oracle}.",
         f"# The start's counts are the design page's; this script re-counted depths 1-{checked}.",
         "# Format as standard.perft, plus a `variant NAME` line before the cases.",
+    ]
+    if variant == "gorogoroplus":
+        lines.append(
+            "# Note: the design page's perft 3 (43,770) is wrong; the count is 44,436 (that"
+            " figure leaves the lance and knight unpromotable: see scripts/variant_reference.py)."
+        )
+    lines += [
         "",
         f"variant {variant}",
         "",

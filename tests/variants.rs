@@ -384,6 +384,20 @@ fn impasse_is_for_standard_shogi_only() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("standard shogi only"));
+    // A variant's file met while walking a folder is refused too, the others are read.
+    let out = in_root()
+        .args(["impasse", "testdata/stats-variants"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("testdata/stats-variants/mini.usi: `impasse` is for standard shogi only; these records are of Mini Shogi 5x5 (minishogi)"),
+        "{err}"
+    );
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("standard.usi#0"));
 }
 
 #[test]
@@ -431,10 +445,335 @@ fn convert_writes_variant_records_as_sfen_and_usi() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("CSA has no syntax"));
-    bin()
-        .args(["stats"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("does not take"));
+}
+
+// ------------------------------------------------------------------ stats and detection
+
+/// The tool run in the repository's root, so that paths (and the inputs' fingerprint) are
+/// the relative ones of the expected outputs.
+fn in_root() -> Command {
+    let mut c = bin();
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+fn stdout_of(c: &mut Command) -> String {
+    let out = c.output().unwrap();
+    assert!(
+        out.status.code() == Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Compares with `testdata/stats-variants.expected/NAME` (`UPDATE_EXPECT=1` rewrites it).
+fn expect(name: &str, got: &str) {
+    let path = data("stats-variants.expected").join(name);
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::write(&path, got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(got, want, "{}", path.display());
+}
+
+#[test]
+fn stats_breaks_a_mixed_collection_down_by_variant_in_every_format() {
+    // One standard record, three minishogi, one Tori Shogi (.sfen), one Shogi 3x4: each file
+    // found by walking the folder, its variant by its board.
+    for (format, name) in [
+        ("json", "stats.json"),
+        ("csv", "stats.csv"),
+        ("human", "stats.txt"),
+    ] {
+        let got = stdout_of(in_root().args([
+            "stats",
+            "-q",
+            "--format",
+            format,
+            "testdata/stats-variants",
+        ]));
+        expect(name, &got);
+    }
+}
+
+#[test]
+fn stats_rows_name_the_variant_of_each_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games.jsonl");
+    stdout_of(
+        in_root()
+            .args([
+                "stats",
+                "-q",
+                "--format",
+                "json",
+                "testdata/stats-variants",
+                "--games",
+            ])
+            .arg(&games),
+    );
+    expect("games.jsonl", &std::fs::read_to_string(&games).unwrap());
+}
+
+#[test]
+fn stats_of_variant_shards_merge_into_one_run_and_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole =
+        stdout_of(in_root().args(["stats", "-q", "--format", "json", "testdata/stats-variants"]));
+    let mut parts = Vec::new();
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let part = stdout_of(in_root().args([
+            "stats",
+            "-q",
+            "--format",
+            "json",
+            "--shard",
+            &shard,
+            "testdata/stats-variants",
+        ]));
+        let path = dir.path().join(format!("part{k}.json"));
+        std::fs::write(&path, part).unwrap();
+        parts.push(path);
+    }
+    let merged = stdout_of(
+        in_root()
+            .args(["stats", "--format", "json", "--merge"])
+            .args(&parts),
+    );
+    assert_eq!(merged, whole);
+    // The JSON read back by --merge prints itself again, in every format.
+    let one = dir.path().join("whole.json");
+    std::fs::write(&one, &whole).unwrap();
+    let again = stdout_of(
+        in_root()
+            .args(["stats", "--format", "json", "--merge"])
+            .arg(&one),
+    );
+    assert_eq!(again, whole);
+    let csv = stdout_of(
+        in_root()
+            .args(["stats", "--format", "csv", "--merge"])
+            .arg(&one),
+    );
+    expect("stats.csv", &csv);
+    let v: serde_json::Value = serde_json::from_str(&whole).unwrap();
+    assert_eq!(v["records"], 6);
+    assert_eq!(v["variants"]["minishogi"]["records"], 3);
+    assert_eq!(v["summary"]["variants"]["standard"]["records"], 1);
+}
+
+#[test]
+fn standard_input_and_walked_folders_are_detected_like_named_files() {
+    let mini = std::fs::read_to_string(data("stats-variants/mini.usi")).unwrap();
+    let run = |c: &mut Command| {
+        let out = c.output().unwrap();
+        assert_eq!(out.status.code(), Some(1)); // the nifu
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let named = run(in_root().args([
+        "validate",
+        "--format",
+        "json",
+        "testdata/stats-variants/mini.usi",
+    ]));
+    let stdin = run(in_root()
+        .args(["validate", "--format", "json"])
+        .write_stdin(mini.clone()));
+    assert_eq!(
+        stdin,
+        named.replace(
+            "\"path\":\"testdata/stats-variants/mini.usi\"",
+            "\"path\":\"-\""
+        )
+    );
+    assert!(stdin.starts_with("{\"variant\":\"minishogi\""), "{stdin}");
+    // A folder mixing standard and variant records: every record replayed by its own rules.
+    let out = in_root()
+        .args(["validate", "--format", "json", "testdata/stats-variants"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1)); // the minishogi nifu
+    let text = String::from_utf8(out.stdout).unwrap();
+    let variants: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            format!(
+                "{}#{}:{}",
+                v["path"].as_str().unwrap(),
+                v["record"],
+                v["variant"].as_str().unwrap_or("standard")
+            )
+        })
+        .collect();
+    assert_eq!(
+        variants,
+        [
+            "testdata/stats-variants/dobutsu.usi#0:dobutsu",
+            "testdata/stats-variants/mini.usi#0:minishogi",
+            "testdata/stats-variants/mini.usi#1:minishogi",
+            "testdata/stats-variants/mini.usi#2:minishogi",
+            "testdata/stats-variants/standard.usi#0:standard",
+            "testdata/stats-variants/tori.sfen#0:torishogi",
+        ]
+    );
+    // positions: standard input and a walked folder too.
+    let fin = stdout_of(
+        in_root()
+            .args(["positions", "--final"])
+            .write_stdin("sfen 3/L2/3/2l b - 1 moves 3b3a\n"),
+    );
+    assert_eq!(fin, "L2/3/3/2l w - 2\n");
+    let fin = stdout_of(in_root().args(["positions", "--ply", "0", "testdata/stats-variants"]));
+    assert_eq!(fin.lines().count(), 6);
+    assert!(
+        fin.lines().any(|l| l == "rbsgk/4p/5/P4/KGSBR b - 1"),
+        "{fin}"
+    );
+}
+
+#[test]
+fn a_record_of_another_variant_than_the_option_is_an_error_everywhere() {
+    let both = "the record is minishogi (5x5 board), but --variant says";
+    for args in [
+        vec![
+            "validate",
+            "--format",
+            "json",
+            "--variant",
+            "standard",
+            "testdata/stats-variants",
+        ],
+        vec!["validate", "--format", "json", "--variant", "tori", "-"],
+    ] {
+        let out = in_root()
+            .args(&args)
+            .write_stdin("sfen rbsgk/4p/5/P4/KGSBR b - 1\n")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let s = String::from_utf8(out.stdout).unwrap();
+        assert!(s.contains(both), "{args:?}: {s}");
+    }
+    for args in [
+        vec![
+            "stats",
+            "-q",
+            "--format",
+            "json",
+            "--variant",
+            "gorogoro",
+            "testdata/stats-variants/mini.usi",
+        ],
+        vec![
+            "positions",
+            "--variant",
+            "dobutsu",
+            "testdata/stats-variants/mini.usi",
+        ],
+        vec![
+            "board",
+            "--variant",
+            "tori",
+            "testdata/stats-variants/mini.usi",
+        ],
+        vec![
+            "moves",
+            "--variant",
+            "standard",
+            "testdata/stats-variants/mini.usi",
+        ],
+    ] {
+        let out = in_root().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(text.contains(both), "{args:?}: {text}");
+    }
+}
+
+#[test]
+fn venue_rules_and_the_perpetual_check_option_decide_repetitions() {
+    let dir = tempfile::tempdir().unwrap();
+    let mini = dir.path().join("rep.usi");
+    std::fs::write(
+        &mini,
+        format!(
+            "sfen rbsgk/4p/5/P4/KGSBR b - 1 moves{}\nsfen 4k/5/5/5/K2R1 b - 1 moves{}\n",
+            " 1e1d 1a2b 1d1e 2b1a".repeat(3),
+            " 2e1e 1a2a 1e2e 2a1a".repeat(3)
+        ),
+    )
+    .unwrap();
+    let outcomes = |extra: &[&str]| -> Vec<String> {
+        let out = bin()
+            .args(["validate", "--format", "json"])
+            .args(extra)
+            .arg(&mini)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                format!(
+                    "{}/{}",
+                    v["outcome"]["reason"].as_str().unwrap(),
+                    v["outcome"]["winner"].as_str().unwrap_or("none")
+                )
+            })
+            .collect()
+    };
+    assert_eq!(outcomes(&[]), ["repetition/none", "repetition/none"]);
+    assert_eq!(
+        outcomes(&["--rules", "littlegolem"]),
+        ["repetition/none", "repetition/none"]
+    );
+    assert_eq!(
+        outcomes(&["--perpetual-check-loses"]),
+        ["repetition/none", "perpetual-check/white"]
+    );
+    assert_eq!(
+        outcomes(&["--rules", "fairy-stockfish"]),
+        ["repetition/white", "perpetual-check/white"]
+    );
+    assert_eq!(
+        outcomes(&["--rules", "PyChess"]),
+        ["repetition/white", "perpetual-check/white"]
+    );
+    // stats counts the outcomes the rules give.
+    let v: serde_json::Value = serde_json::from_str(&stdout_of(
+        bin()
+            .args([
+                "stats",
+                "-q",
+                "--format",
+                "json",
+                "--rules",
+                "fairy-stockfish",
+            ])
+            .arg(&mini),
+    ))
+    .unwrap();
+    assert_eq!(v["outcome_winners"]["repetition/white"], 1);
+    assert_eq!(v["outcome_winners"]["perpetual-check/white"], 1);
+    // Standard shogi keeps its rules whatever the option says.
+    let std_rep = format!(
+        "position startpos moves{}",
+        " 5i4h 5a4b 4h5i 4b5a".repeat(3)
+    );
+    for extra in [&[][..], &["--rules", "fairy-stockfish"][..]] {
+        let out = stdout_of(
+            bin()
+                .args(["validate", "--format", "json", "--from", "usi"])
+                .args(extra)
+                .arg("-")
+                .write_stdin(std_rep.clone()),
+        );
+        assert!(out.contains("\"reason\":\"repetition\""), "{out}");
+        assert!(out.contains("\"winner\":null"), "{out}");
+    }
 }

@@ -84,6 +84,65 @@ pub struct Stats {
     /// `stats --merge` refuses two parts with the same one (the same part given twice).
     #[serde(default)]
     pub inputs_fingerprint: String,
+    /// The records of the smaller variants (minishogi, ...), by variant name: what the
+    /// breakdown by variant needs, counted like the totals. Standard records are not here:
+    /// their share is the totals less these (see [`Stats::by_variant`]). Absent when no record
+    /// is of another variant, so the output of standard collections is unchanged.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub variants: BTreeMap<String, VariantStats>,
+}
+
+/// The figures of one variant's records in [`Stats::variants`]: counts that add up.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct VariantStats {
+    /// Records read.
+    pub records: u64,
+    /// Records by outcome reason.
+    pub outcomes: BTreeMap<String, u64>,
+    /// Records by winner (`black`, `white`, `none`).
+    pub winners: BTreeMap<String, u64>,
+    /// Sum of main-line plies.
+    pub plies_total: u64,
+    /// Records by their exact number of main-line plies.
+    pub length_histogram: BTreeMap<usize, u64>,
+}
+
+impl VariantStats {
+    /// Mean game length in plies.
+    pub fn mean_plies(&self) -> f64 {
+        mean(self.plies_total, &self.length_histogram)
+    }
+
+    /// The game length at percentile `p` (0..=100), nearest rank.
+    pub fn percentile(&self, p: f64) -> usize {
+        percentile(&self.length_histogram, p)
+    }
+
+    /// The longest game, in plies.
+    pub fn max_plies(&self) -> usize {
+        self.length_histogram
+            .keys()
+            .next_back()
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Black's and white's share of the decisive games, in percent.
+    pub fn win_rates(&self) -> (f64, f64) {
+        win_rates(&self.winners)
+    }
+}
+
+impl AddAssign for VariantStats {
+    fn add_assign(&mut self, o: VariantStats) {
+        self.records += o.records;
+        add_maps(&mut self.outcomes, o.outcomes);
+        add_maps(&mut self.winners, o.winners);
+        self.plies_total += o.plies_total;
+        for (plies, c) in o.length_histogram {
+            *self.length_histogram.entry(plies).or_default() += c;
+        }
+    }
 }
 
 impl Stats {
@@ -199,6 +258,56 @@ impl Stats {
         }
         self.plies_total += v.plies as u64;
         *self.length_histogram.entry(v.plies).or_default() += 1;
+        if let Some(name) = facts.variant {
+            let vs = self.variants.entry(name.into()).or_default();
+            vs.records += 1;
+            *vs.outcomes.entry(v.outcome.reason.into()).or_default() += 1;
+            *vs.winners.entry(winner.into()).or_default() += 1;
+            vs.plies_total += v.plies as u64;
+            *vs.length_histogram.entry(v.plies).or_default() += 1;
+        }
+    }
+
+    /// The breakdown by variant, when some record is of another variant than standard shogi
+    /// (else empty): `standard` first (the totals less the other variants, when any standard
+    /// record was read), then the others by name.
+    pub fn by_variant(&self) -> Vec<(String, VariantStats)> {
+        if self.variants.is_empty() {
+            return Vec::new();
+        }
+        let mut standard = VariantStats {
+            records: self.records,
+            outcomes: self.outcomes.clone(),
+            winners: self.winners.clone(),
+            plies_total: self.plies_total,
+            length_histogram: self.length_histogram.clone(),
+        };
+        let less = |a: &mut BTreeMap<String, u64>, b: &BTreeMap<String, u64>| {
+            for (k, v) in b {
+                if let Some(x) = a.get_mut(k) {
+                    *x = x.saturating_sub(*v);
+                }
+            }
+            a.retain(|_, v| *v > 0);
+        };
+        for vs in self.variants.values() {
+            standard.records = standard.records.saturating_sub(vs.records);
+            less(&mut standard.outcomes, &vs.outcomes);
+            less(&mut standard.winners, &vs.winners);
+            standard.plies_total = standard.plies_total.saturating_sub(vs.plies_total);
+            for (plies, c) in &vs.length_histogram {
+                if let Some(x) = standard.length_histogram.get_mut(plies) {
+                    *x = x.saturating_sub(*c);
+                }
+            }
+        }
+        standard.length_histogram.retain(|_, v| *v > 0);
+        let mut out = Vec::new();
+        if standard.records > 0 {
+            out.push(("standard".to_string(), standard));
+        }
+        out.extend(self.variants.iter().map(|(k, v)| (k.clone(), v.clone())));
+        out
     }
 
     /// Sorts the failure list (after merging, so output does not depend on scheduling).
@@ -206,40 +315,14 @@ impl Stats {
         self.failures.sort();
     }
 
-    /// Records counted in the length histogram.
-    fn counted(&self) -> u64 {
-        self.length_histogram.values().sum()
-    }
-
     /// Mean game length in plies.
     pub fn mean_plies(&self) -> f64 {
-        let n = self.counted();
-        if n == 0 {
-            0.0
-        } else {
-            self.plies_total as f64 / n as f64
-        }
+        mean(self.plies_total, &self.length_histogram)
     }
 
     /// The game length at percentile `p` (0..=100), from the histogram (nearest rank).
     pub fn percentile(&self, p: f64) -> usize {
-        let n = self.counted();
-        if n == 0 {
-            return 0;
-        }
-        let rank = ((p / 100.0) * n as f64).ceil().max(1.0) as u64;
-        let mut seen = 0;
-        for (&plies, &count) in &self.length_histogram {
-            seen += count;
-            if seen >= rank {
-                return plies;
-            }
-        }
-        self.length_histogram
-            .keys()
-            .next_back()
-            .copied()
-            .unwrap_or(0)
+        percentile(&self.length_histogram, p)
     }
 
     /// The longest game read, in plies.
@@ -253,13 +336,42 @@ impl Stats {
 
     /// Black's and white's share of the decisive games, in percent.
     pub fn win_rates(&self) -> (f64, f64) {
-        let b = *self.winners.get("black").unwrap_or(&0) as f64;
-        let w = *self.winners.get("white").unwrap_or(&0) as f64;
-        if b + w == 0.0 {
-            (0.0, 0.0)
-        } else {
-            (100.0 * b / (b + w), 100.0 * w / (b + w))
+        win_rates(&self.winners)
+    }
+}
+
+fn mean(plies_total: u64, histogram: &BTreeMap<usize, u64>) -> f64 {
+    let n: u64 = histogram.values().sum();
+    if n == 0 {
+        0.0
+    } else {
+        plies_total as f64 / n as f64
+    }
+}
+
+fn percentile(histogram: &BTreeMap<usize, u64>, p: f64) -> usize {
+    let n: u64 = histogram.values().sum();
+    if n == 0 {
+        return 0;
+    }
+    let rank = ((p / 100.0) * n as f64).ceil().max(1.0) as u64;
+    let mut seen = 0;
+    for (&plies, &count) in histogram {
+        seen += count;
+        if seen >= rank {
+            return plies;
         }
+    }
+    histogram.keys().next_back().copied().unwrap_or(0)
+}
+
+fn win_rates(winners: &BTreeMap<String, u64>) -> (f64, f64) {
+    let b = *winners.get("black").unwrap_or(&0) as f64;
+    let w = *winners.get("white").unwrap_or(&0) as f64;
+    if b + w == 0.0 {
+        (0.0, 0.0)
+    } else {
+        (100.0 * b / (b + w), 100.0 * w / (b + w))
     }
 }
 
@@ -298,6 +410,9 @@ impl AddAssign for Stats {
         for (plies, c) in o.length_histogram {
             *self.length_histogram.entry(plies).or_default() += c;
         }
+        for (name, vs) in o.variants {
+            *self.variants.entry(name).or_default() += vs;
+        }
     }
 }
 
@@ -308,6 +423,9 @@ pub struct RecordFacts {
     pub start: String,
     /// The kind of the ending the record states (see [`ending_name`]).
     pub stated_ending: Option<&'static str>,
+    /// The variant's name for a record of a smaller variant (`minishogi`, ...); `None` for
+    /// standard shogi.
+    pub variant: Option<&'static str>,
 }
 
 impl RecordFacts {
@@ -316,6 +434,7 @@ impl RecordFacts {
         RecordFacts {
             start: start_name(&record.start),
             stated_ending: record.ending().map(|e| ending_name(&e.kind)),
+            variant: None,
         }
     }
 }
@@ -399,6 +518,47 @@ mod tests {
         assert_ne!(a.inputs_fingerprint, b.inputs_fingerprint);
         a += b;
         assert_eq!(a.inputs_fingerprint, all.inputs_fingerprint);
+    }
+
+    fn variant(records: u64, plies: usize, outcome: &str) -> VariantStats {
+        VariantStats {
+            records,
+            outcomes: [(outcome.to_string(), records)].into(),
+            winners: [("none".to_string(), records)].into(),
+            plies_total: plies as u64 * records,
+            length_histogram: [(plies, records)].into(),
+        }
+    }
+
+    #[test]
+    fn the_breakdown_derives_standard_from_the_totals_and_merges() {
+        // 2 standard games of 10 and 20 plies, 1 minishogi game of 5.
+        let mut a = with_lengths(&[10, 20, 5]);
+        a.records = 3;
+        a.outcomes = [("checkmate".into(), 2), ("repetition".into(), 1)].into();
+        a.variants
+            .insert("minishogi".into(), variant(1, 5, "repetition"));
+        let rows = a.by_variant();
+        assert_eq!(rows[0].0, "standard");
+        assert_eq!(rows[0].1.records, 2);
+        assert_eq!(rows[0].1.outcomes, [("checkmate".into(), 2)].into());
+        assert_eq!(rows[0].1.length_histogram, [(10, 1), (20, 1)].into());
+        assert_eq!(rows[1].0, "minishogi");
+        // Standard collections have no breakdown (and no `variants` key in their JSON).
+        assert!(with_lengths(&[10]).by_variant().is_empty());
+        assert!(!serde_json::to_string(&with_lengths(&[10]))
+            .unwrap()
+            .contains("variants"));
+        // Parts add up, and the JSON reads back to the same figures.
+        let mut b = Stats::new(0);
+        b.variants
+            .insert("minishogi".into(), variant(2, 7, "checkmate"));
+        a += b;
+        let m = &a.variants["minishogi"];
+        assert_eq!(m.records, 3);
+        assert_eq!(m.length_histogram, [(5, 1), (7, 2)].into());
+        let back: Stats = serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
+        assert_eq!(back, a);
     }
 
     #[test]

@@ -28,7 +28,7 @@ use shogi_tool::shogi::{Handicap, Position};
 
 use super::exit::ExitCode;
 use super::inputs::InputArgs;
-use super::records::for_each_record;
+use super::records::for_each_record_or;
 use super::values::{RuleArg, SFEN_HELP};
 
 /// Output formats of `impasse`.
@@ -282,7 +282,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ""
     };
-    for_each_record(&args.input, separator, |record, input, c| {
+    let refuse = |input: &shogi_tool::batch::Input| {
+        super::variant::refuse_input("impasse", input, &args.input)
+    };
+    for_each_record_or(&args.input, separator, refuse, |record, input, c| {
         let (path, index) = (&record.source.path, record.source.index);
         let at = format!("{path}#{index}");
         let mut chosen: Option<(usize, Position)> = None;

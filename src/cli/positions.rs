@@ -5,7 +5,7 @@ use shogi_tool::record::replay::main_line_positions;
 
 use super::exit::ExitCode;
 use super::inputs::InputArgs;
-use super::records::for_each_record;
+use super::records::for_each_record_or;
 
 /// Arguments of `positions`.
 #[derive(Debug, clap::Args)]
@@ -22,10 +22,17 @@ pub struct Args {
 
 /// Prints positions; records that cannot be read are reported on standard error.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if let Some(code) = super::variant::positions(&args.input, args.ply, args.final_only)? {
-        return Ok(code);
-    }
-    for_each_record(&args.input, "", |record, _, c| {
+    let per_input = |input: &shogi_tool::batch::Input| {
+        let forced = super::variant::input_route(input, &args.input)?;
+        Some(super::variant::positions_input(
+            input,
+            forced,
+            &args.input,
+            args.ply,
+            args.final_only,
+        ))
+    };
+    for_each_record_or(&args.input, "", per_input, |record, _, c| {
         let at = format!("{}#{}", record.source.path, record.source.index);
         let mut last = None;
         let mut found = false;

@@ -37,12 +37,17 @@ impl Chunk {
 /// multi-game file, say) is printed a batch of records at a time as it is read, so its first
 /// lines come out at once and its
 /// output is never held whole.
-pub fn for_each_record<F>(
+///
+/// `per_input` is first given each input: the chunks it returns (an input of a smaller
+/// variant, say) stand for the input's records.
+pub fn for_each_record_or<I, F>(
     input: &InputArgs,
     separator: &str,
+    per_input: I,
     per_record: F,
 ) -> anyhow::Result<ExitCode>
 where
+    I: Fn(&batch::Input) -> Option<Vec<Chunk>> + Sync + Send,
     F: Fn(&Record, &Input, &mut Chunk) + Sync + Send,
 {
     let (inputs, input_errors) = input.input_stream()?;
@@ -67,6 +72,10 @@ where
         inputs,
         input.jobs,
         |input, sink| {
+            if let Some(chunks) = per_input(input) {
+                sink(chunks);
+                return;
+            }
             let mut go_on = true;
             let file = batch::read_each_batched(
                 input,

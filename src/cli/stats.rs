@@ -116,6 +116,8 @@ pub struct Args {
     /// else csa27).
     #[arg(long, value_name = "RULE", value_enum, ignore_case = true)]
     pub impasse_rule: Option<RuleArg>,
+    #[command(flatten)]
+    pub variant_rules: super::variant::RuleArgs,
 }
 
 /// One row of `--games`.
@@ -127,6 +129,7 @@ struct GameRow<'a> {
     record: usize,
     format: Option<&'a str>,
     encoding: Option<&'a str>,
+    variant: &'a str,
     black: Option<&'a str>,
     white: Option<&'a str>,
     date: Option<&'a str>,
@@ -166,7 +169,6 @@ impl FileResult {
 
 /// Reads every input (or merges partial results) and prints the statistics.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    super::variant::not_yet("stats", &args.input)?;
     match (args.format, args.chart) {
         (OutputFormat::Svg, None) => anyhow::bail!(
             "--format svg draws one chart: name it with --chart (lengths, outcomes, win-rates, \
@@ -232,6 +234,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let want_rows = games_out.is_some();
     let want_lists = args.format == OutputFormat::Html;
     let mut lists = RecordLists::default();
+    let variant_rules = args.variant_rules.rules();
     let mut write_error = None;
     // Each input's results go out a batch of records at a time, added up as they come: a
     // multi-game file of any size holds a few batches, never every record's summary.
@@ -239,6 +242,42 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         args.input.jobs,
         |input, sink| {
+            if let Some(forced) = super::variant::input_route(input, &args.input) {
+                let (path, read) =
+                    super::variant::replay_input(input, &args.input, forced, variant_rules);
+                let mut r = FileResult::new(args.opening_plies);
+                r.last = true;
+                r.stats.add_input(&path);
+                match read {
+                    Err(message) => r.stats.add_failed_file(&path, input.path_bytes(), &message),
+                    Ok((_, records)) => {
+                        r.stats.files += 1;
+                        for mut one in records {
+                            one.validation.path_bytes = input.path_bytes();
+                            let one = &one;
+                            let (facts, opening) = variant_facts(one, args.opening_plies);
+                            r.stats.add(&facts, &one.validation, &opening);
+                            let v = &one.validation;
+                            if want_lists && v.errors.is_empty() {
+                                r.lists.add(
+                                    &v.path,
+                                    v.record,
+                                    v.fouls.iter().map(|f| f.code),
+                                    v.warnings.iter().map(|w| w.code),
+                                );
+                            }
+                            r.records += 1;
+                            if want_rows {
+                                r.rows
+                                    .push_str(&variant_game_row(one, &facts, args.opening_plies));
+                                r.rows.push('\n');
+                            }
+                        }
+                    }
+                }
+                sink(r);
+                return;
+            }
             let mut go_on = true;
             let file = batch::read_each_batched(
                 input,
@@ -403,6 +442,7 @@ fn game_row(record: &Record, v: &Validation, opening: &str) -> String {
         record: v.record,
         format: v.format,
         encoding: v.encoding,
+        variant: "standard",
         black: meta.get(MetaKey::BlackName),
         white: meta.get(MetaKey::WhiteName),
         date: meta
@@ -421,6 +461,80 @@ fn game_row(record: &Record, v: &Validation, opening: &str) -> String {
     serde_json::to_string(&row).expect("rows serialise")
 }
 
+/// What the statistics count of a record of a smaller variant, and its opening (the first
+/// moves as written, after the variant's name: `minishogi: 5e4d 1a1b`, so that the openings
+/// of different games never share a line).
+fn variant_facts(one: &super::variant::Replayed, opening_plies: usize) -> (RecordFacts, String) {
+    let rec = &one.record;
+    let variant = rec.variant();
+    let start = match (&rec.start, variant) {
+        (Some(p), Some(v)) if p.to_sfen() == shogi_tool::variant::VPosition::start(v).to_sfen() => {
+            v.name().to_string()
+        }
+        _ => "position".to_string(),
+    };
+    let stated_ending = rec.ending.as_deref().map(|e| match e {
+        "resign" => "resignation",
+        "timeout" => "timeout",
+        "draw" => "draw",
+        "mate" => "checkmate",
+        _ => "abort",
+    });
+    let moves: Vec<&str> = rec
+        .moves
+        .iter()
+        .take(one.report.plies.min(opening_plies))
+        .map(|(w, _)| w.as_str())
+        .collect();
+    let opening = match variant {
+        Some(v) if !moves.is_empty() => format!("{}: {}", v.name(), moves.join(" ")),
+        _ => String::new(),
+    };
+    let facts = RecordFacts {
+        start,
+        stated_ending,
+        variant: Some(variant.map_or("unknown", |v| v.name())),
+    };
+    (facts, opening)
+}
+
+/// The `--games` row of a record of a smaller variant.
+fn variant_game_row(
+    one: &super::variant::Replayed,
+    facts: &RecordFacts,
+    opening_plies: usize,
+) -> String {
+    let v = &one.validation;
+    let first_moves: Vec<&str> = one
+        .record
+        .moves
+        .iter()
+        .take(one.report.plies.min(opening_plies))
+        .map(|(w, _)| w.as_str())
+        .collect();
+    let row = GameRow {
+        path: &v.path,
+        path_bytes: v.path_bytes.as_deref(),
+        record: v.record,
+        format: v.format,
+        encoding: v.encoding,
+        variant: facts.variant.unwrap_or("unknown"),
+        black: None,
+        white: None,
+        date: None,
+        event: None,
+        handicap: facts.start.clone(),
+        plies: v.plies,
+        outcome: v.outcome.reason,
+        winner: v.outcome.winner,
+        first_moves: &first_moves.join(" "),
+        fouls: v.fouls.iter().map(|f| f.code).collect(),
+        warnings: v.warnings.iter().map(|w| w.code).collect(),
+        errors: v.errors.iter().map(|e| e.code).collect(),
+    };
+    serde_json::to_string(&row).expect("rows serialise")
+}
+
 /// The derived figures printed beside the counts.
 #[derive(Serialize)]
 struct Summary {
@@ -430,6 +544,44 @@ struct Summary {
     percentiles: std::collections::BTreeMap<String, usize>,
     black_win_rate: f64,
     white_win_rate: f64,
+    /// The breakdown by variant (standard shogi included), when some record is of another.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    variants: std::collections::BTreeMap<String, VariantSummary>,
+}
+
+/// One variant's figures in the summary.
+#[derive(Serialize)]
+struct VariantSummary {
+    records: u64,
+    outcomes: std::collections::BTreeMap<String, u64>,
+    mean_plies: f64,
+    median_plies: usize,
+    max_plies: usize,
+    black_win_rate: f64,
+    white_win_rate: f64,
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+fn variant_summaries(s: &Stats) -> Vec<(String, VariantSummary)> {
+    s.by_variant()
+        .into_iter()
+        .map(|(name, vs)| {
+            let (b, w) = vs.win_rates();
+            let summary = VariantSummary {
+                records: vs.records,
+                mean_plies: round2(vs.mean_plies()),
+                median_plies: vs.percentile(50.0),
+                max_plies: vs.max_plies(),
+                black_win_rate: round2(b),
+                white_win_rate: round2(w),
+                outcomes: vs.outcomes,
+            };
+            (name, summary)
+        })
+        .collect()
 }
 
 fn summary(s: &Stats) -> Summary {
@@ -445,6 +597,7 @@ fn summary(s: &Stats) -> Summary {
             .collect(),
         black_win_rate: round(b),
         white_win_rate: round(w),
+        variants: variant_summaries(s).into_iter().collect(),
     }
 }
 
@@ -544,6 +697,31 @@ fn table(s: &Stats, args: &Args) -> String {
         "{:<12}black {:.1}%, white {:.1}% of decisive games",
         "win rates", sum.black_win_rate, sum.white_win_rate
     );
+    let by_variant = variant_summaries(s);
+    if !by_variant.is_empty() {
+        let items: Vec<String> = by_variant
+            .iter()
+            .map(|(k, v)| format!("{k} {} ({:.1}%)", v.records, pct(v.records, s.records)))
+            .collect();
+        let _ = writeln!(o, "{:<12}{}", "variants", items.join(", "));
+        for (k, v) in &by_variant {
+            let outcomes: Vec<String> = top(&v.outcomes, usize::MAX)
+                .into_iter()
+                .map(|(k, n)| format!("{k} {n}"))
+                .collect();
+            let _ = writeln!(
+                o,
+                "{:<12}{k}: {}; length mean {:.1}, median {}, max {}; black {:.1}%, white {:.1}% of decisive games",
+                "",
+                outcomes.join(", "),
+                v.mean_plies,
+                v.median_plies,
+                v.max_plies,
+                v.black_win_rate,
+                v.white_win_rate
+            );
+        }
+    }
     line(&mut o, "endings", &s.stated_endings, s.records);
     line(&mut o, "declared", &s.declarations, s.records);
     line(&mut o, "fouls", &s.fouls, s.records);
@@ -653,6 +831,17 @@ fn csv(s: &Stats, n: usize) -> String {
     ] {
         for (k, v) in map {
             let _ = writeln!(o, "{section},{},{v}", esc(k));
+        }
+    }
+    for (name, v) in variant_summaries(s) {
+        let _ = writeln!(o, "variants,{name}.records,{}", v.records);
+        let _ = writeln!(o, "variants,{name}.mean_plies,{}", v.mean_plies);
+        let _ = writeln!(o, "variants,{name}.median_plies,{}", v.median_plies);
+        let _ = writeln!(o, "variants,{name}.max_plies,{}", v.max_plies);
+        let _ = writeln!(o, "variants,{name}.black_win_rate,{}", v.black_win_rate);
+        let _ = writeln!(o, "variants,{name}.white_win_rate,{}", v.white_win_rate);
+        for (k, c) in &v.outcomes {
+            let _ = writeln!(o, "variants,{name}.outcomes.{},{c}", esc(k));
         }
     }
     for (k, v) in top(&s.openings, n) {

@@ -39,6 +39,8 @@ pub struct Args {
     pub deny_warnings: bool,
     #[arg(long, short = 'q', help = QUIET_HELP)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub variant_rules: super::variant::RuleArgs,
 }
 
 /// A piece of one input's results: a batch of its records, or its end.
@@ -55,11 +57,7 @@ struct FileOutcome {
 
 /// Validates every input, printing results in input order.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let json = args.format == OutputFormat::Json;
-    if let Some(code) = super::variant::validate(&args.input, json, args.quiet, args.deny_warnings)?
-    {
-        return Ok(code);
-    }
+    let variant_rules = args.variant_rules.rules();
     let (inputs, input_errors) = args.input.input_stream()?;
     let read_options = args.input.read_options();
     let replay_options = ReplayOptions {
@@ -83,6 +81,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         args.input.jobs,
         |input, sink| {
+            if let Some(forced) = super::variant::input_route(input, &args.input) {
+                let (text, [records, with_fouls, with_warnings, unreadable]) =
+                    super::variant::validate_input(input, forced, &args.input, variant_rules, json);
+                sink(FileOutcome {
+                    text,
+                    files: 1,
+                    records,
+                    with_fouls,
+                    with_warnings,
+                    unreadable,
+                });
+                return;
+            }
             let mut go_on = true;
             let file = batch::read_each_batched(
                 input,

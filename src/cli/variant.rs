@@ -1,12 +1,14 @@
 //! `--variant NAME`: the small variants' route through the record subcommands.
 //!
-//! A command takes this route when `--variant` names a variant other than standard shogi, or
-//! when an input file (`.sfen`, `.usi`, `.txt`, read ahead) holds a position of another
-//! variant (a 5x5 board is minishogi, ...). Records are `.sfen`/`.usi` lines (see
-//! [`shogi_tool::variant::game`]); standard input is read only with `--variant`. A record of
-//! another variant than `--variant` names is an error that names both.
+//! An input takes this route when `--variant` names a variant other than standard shogi, or
+//! when the input (a `.sfen`, `.usi` or `.txt` file, named or met while walking a folder, or
+//! standard input, looked into ahead: see [`sniff`]) holds a position of another variant (a
+//! 5x5 board is minishogi, ...). `validate`, `stats` and `positions` decide so input by input
+//! ([`input_route`]), so a collection may mix standard and variant records. Records are
+//! `.sfen`/`.usi` lines (see [`shogi_tool::variant::game`]). A record of another variant than
+//! `--variant` names is an error that names both.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 
 use anyhow::{bail, Context};
 use shogi_tool::batch::Input;
@@ -15,12 +17,13 @@ use shogi_tool::formats::variants::{self as vformats, VGame};
 use shogi_tool::record::Format;
 use shogi_tool::text::decode;
 use shogi_tool::text::SourceText;
-use shogi_tool::variant::game::{self, VRecord, VReport, VRules};
+use shogi_tool::variant::game::{self, VRecord, VReport, VRules, Venue};
 use shogi_tool::variant::{usi, VPosition, Variant};
 use shogi_tool::views::Located;
 
 use super::exit::ExitCode;
 use super::inputs::InputArgs;
+use super::records::Chunk;
 
 /// A `--sfen` value of a command that also takes the smaller variants: the text as given,
 /// and the standard position when it is one (a variant's position is read later, when
@@ -62,6 +65,51 @@ pub fn parse_any_sfen(s: &str) -> Result<AnySfen, String> {
     })
 }
 
+/// The rule options of the smaller variants, on the subcommands that judge games (`validate`,
+/// `stats`); standard shogi keeps its own rules whatever they say.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RuleArgs {
+    /// The venue whose rules judge games of the smaller variants where venues differ
+    /// (repetition and perpetual check; no effect on standard shogi).
+    #[arg(
+        long,
+        value_name = "VENUE",
+        value_enum,
+        ignore_case = true,
+        default_value = "littlegolem"
+    )]
+    pub rules: VenueArg,
+    /// In the smaller variants too, a fourfold repetition in which one side gave check with
+    /// every move of the cycle loses for that side (standard shogi always has this rule).
+    #[arg(long)]
+    pub perpetual_check_loses: bool,
+}
+
+/// The venues of `--rules`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum VenueArg {
+    /// Little Golem: fourfold repetition is a draw, no perpetual-check clause.
+    #[value(name = "littlegolem", alias = "little-golem")]
+    LittleGolem,
+    /// Fairy-Stockfish and pychess: perpetual check loses (not in Shogi 3x4); repetition
+    /// loses for black in minishogi, for the side completing it in Tori Shogi.
+    #[value(name = "fairy-stockfish", alias = "pychess")]
+    FairyStockfish,
+}
+
+impl RuleArgs {
+    /// The rules these options select.
+    pub fn rules(&self) -> VRules {
+        VRules {
+            perpetual_check_loses: self.perpetual_check_loses,
+            venue: match self.rules {
+                VenueArg::LittleGolem => Venue::LittleGolem,
+                VenueArg::FairyStockfish => Venue::FairyStockfish,
+            },
+        }
+    }
+}
+
 /// Parses a `--variant` name or alias.
 /// The `--variant` value parser: the names and aliases of every game, case-insensitive, listed
 /// in `--help` and offered by the shell completions.
@@ -76,56 +124,126 @@ pub fn variant_parser() -> impl clap::builder::TypedValueParser<Value = Variant>
     })
 }
 
-/// Which variant route, if any, the inputs take: `Some(forced)` for the variant route.
+/// Whether a file holds records of another variant than standard shogi, by its content: a
+/// `.sfen`, `.usi` or `.txt` file whose first record line's board is a variant's, a KIF/KI2
+/// file whose header or diagram names one, a JKF file whose header does. Reads a small head
+/// (64 KiB, 4 KiB of KIF/KI2); a FIFO or device is not looked into.
+fn file_is_variant(path: &std::path::Path, input: &InputArgs) -> bool {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let ext = ext.to_ascii_lowercase();
+    if !matches!(
+        ext.as_str(),
+        "sfen" | "usi" | "txt" | "kif" | "kifu" | "ki2" | "ki2u" | "jkf" | "json"
+    ) {
+        return false;
+    }
+    // Only regular files: a FIFO or device would block or be consumed by the look.
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    // A KIF/KI2 header and diagram sit in the first few kilobytes: a standard file
+    // named on the command line costs one small read.
+    let japanese = matches!(ext.as_str(), "kif" | "kifu" | "ki2" | "ki2u");
+    let limit = if japanese { 4096 } else { 64 * 1024 };
+    let mut head = Vec::new();
+    let ok = std::fs::File::open(path)
+        .and_then(|f| f.take(limit).read_to_end(&mut head))
+        .is_ok();
+    if !ok {
+        return false;
+    }
+    if matches!(ext.as_str(), "jkf" | "json") {
+        // The writer puts `"variant"` in the header: only then is the document read
+        // whole (a JKF of another producer's variant needs --variant).
+        if !String::from_utf8_lossy(&head).contains("\"variant\"") {
+            return false;
+        }
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        return vformats::jkf::detect(&text).is_some();
+    }
+    if japanese {
+        if !may_name_a_variant(&head) {
+            return false;
+        }
+        let text = decode(&head, Some(&ext), input.encoding.into()).text;
+        return vformats::kif::detect(&text).is_some();
+    }
+    game::detect(&String::from_utf8_lossy(&head)).is_some_and(|v| v != Variant::Standard)
+}
+
+/// The variant an input's own content names, if another than standard shogi: a file as
+/// [`file_is_variant`] judges it (with `--from`, only a file of that format), or standard
+/// input, whose first record line is judged as an SFEN/USI line's ([`game::detect`]), looked
+/// at without being consumed (what one read brings, up to 8 KiB) so the standard reader
+/// still reads all of it.
+fn sniff(input: &Input, args: &InputArgs) -> bool {
+    match input {
+        Input::File(path) => {
+            if let Some(from) = args.from.map(Format::from) {
+                let ext = path
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .and_then(Format::from_extension);
+                if ext.is_some_and(|e| e != from) && !matches!(from, Format::Sfen | Format::Usi) {
+                    return false;
+                }
+            }
+            file_is_variant(path, args)
+        }
+        Input::Stdin => {
+            if args
+                .from
+                .is_some_and(|f| !matches!(Format::from(f), Format::Sfen | Format::Usi))
+            {
+                return false;
+            }
+            let stdin = std::io::stdin();
+            let mut lock = stdin.lock();
+            let Ok(head) = lock.fill_buf() else {
+                return false;
+            };
+            game::detect(&String::from_utf8_lossy(head)).is_some_and(|v| v != Variant::Standard)
+        }
+        Input::Unreadable { .. } => false,
+    }
+}
+
+/// Whether one input takes the variant route: `Some(forced)` (the `--variant` to read it
+/// with) when `--variant` names another game than standard shogi, or when the input's content
+/// is another variant's ([`sniff`]; with `--variant standard` its records are then errors
+/// naming both). `validate`, `stats`, `positions` and `impasse` decide so input by input, so a
+/// collection (walked folders included) may mix standard and variant records.
+pub fn input_route(input: &Input, args: &InputArgs) -> Option<Option<Variant>> {
+    if let Some(v) = args.variant {
+        if v != Variant::Standard {
+            return Some(Some(v));
+        }
+    }
+    sniff(input, args).then_some(args.variant)
+}
+
+/// Which variant route, if any, the inputs of a whole-run command (`convert`, one position of
+/// `board`/`moves`/`drops`, the refusals) take: `Some(forced)` when `--variant` names another
+/// game, or when a file named on the command line, or standard input, is another variant's.
 fn route(input: &InputArgs) -> Option<Option<Variant>> {
     if let Some(v) = input.variant {
         if v != Variant::Standard {
             return Some(Some(v));
         }
     }
-    let sniffed = input.paths.iter().any(|p| {
-        let path = std::path::Path::new(p);
-        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        let ext = ext.to_ascii_lowercase();
-        if !matches!(
-            ext.as_str(),
-            "sfen" | "usi" | "txt" | "kif" | "kifu" | "ki2" | "ki2u" | "jkf" | "json"
-        ) {
-            return false;
-        }
-        // Only regular files: a FIFO or device would block or be consumed by the look.
-        if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
-            return false;
-        }
-        // A KIF/KI2 header and diagram sit in the first few kilobytes: a standard file
-        // named on the command line costs one small read.
-        let japanese = matches!(ext.as_str(), "kif" | "kifu" | "ki2" | "ki2u");
-        let limit = if japanese { 4096 } else { 64 * 1024 };
-        let mut head = Vec::new();
-        let ok = std::fs::File::open(path)
-            .and_then(|f| f.take(limit).read_to_end(&mut head))
-            .is_ok();
-        if !ok {
-            return false;
-        }
-        if matches!(ext.as_str(), "jkf" | "json") {
-            // The writer puts `"variant"` in the header: only then is the document read
-            // whole (a JKF of another producer's variant needs --variant).
-            if !String::from_utf8_lossy(&head).contains("\"variant\"") {
-                return false;
-            }
-            let text = std::fs::read_to_string(path).unwrap_or_default();
-            return vformats::jkf::detect(&text).is_some();
-        }
-        if japanese {
-            if !may_name_a_variant(&head) {
-                return false;
-            }
-            let text = decode(&head, Some(&ext), input.encoding.into()).text;
-            return vformats::kif::detect(&text).is_some();
-        }
-        game::detect(&String::from_utf8_lossy(&head)).is_some_and(|v| v != Variant::Standard)
-    });
+    let stdin_only = input.paths.is_empty() && input.files_from.is_none();
+    let sniffed = if stdin_only {
+        sniff(&Input::Stdin, input)
+    } else {
+        input.paths.iter().any(|p| {
+            let i = if p == "-" {
+                Input::Stdin
+            } else {
+                Input::File(p.into())
+            };
+            sniff(&i, input)
+        })
+    };
     sniffed.then_some(input.variant)
 }
 
@@ -171,24 +289,31 @@ fn may_name_a_variant(head: &[u8]) -> bool {
         .any(|n| memchr::memmem::find(head, n).is_some())
 }
 
-/// The inputs' texts, in order (an unreadable input carries its message).
-fn read_inputs(input: &InputArgs) -> anyhow::Result<Vec<(String, Result<String, String>)>> {
-    let (inputs, errors) = input.input_stream()?;
-    let mut out: Vec<(String, Result<String, String>)> = errors
-        .into_iter()
-        .map(|e| (e.path.clone(), Err(e.message)))
-        .collect();
-    for i in inputs {
-        let name = i.display();
-        let text = match &i {
-            Input::Stdin => {
-                let mut s = String::new();
-                std::io::stdin()
-                    .read_to_string(&mut s)
-                    .map(|_| s)
-                    .map_err(|e| format!("cannot read standard input: {e}"))
+/// The text of one input of the variant route (KIF/KI2 decoded as their encoding says, the
+/// others read as UTF-8), or why it cannot be read.
+pub fn read_text(i: &Input, input: &InputArgs) -> Result<String, String> {
+    let name = i.display();
+    let limit = input.max_file_size;
+    match i {
+        Input::Stdin => {
+            let mut s = String::new();
+            std::io::stdin()
+                .lock()
+                .take(limit.saturating_add(1))
+                .read_to_string(&mut s)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            if s.len() as u64 > limit {
+                return Err(format!(
+                    "standard input is larger than the limit of {limit} bytes"
+                ));
             }
-            Input::File(p) => std::fs::read(p)
+            Ok(s)
+        }
+        Input::File(p) => {
+            if std::fs::metadata(p).is_ok_and(|m| m.len() > limit) {
+                return Err(format!("{name} is larger than the limit of {limit} bytes"));
+            }
+            std::fs::read(p)
                 .map_err(|e| format!("cannot read {name}: {e}"))
                 .and_then(|b| {
                     let ext = p
@@ -200,10 +325,21 @@ fn read_inputs(input: &InputArgs) -> anyhow::Result<Vec<(String, Result<String, 
                     }
                     String::from_utf8(b)
                         .map_err(|_| format!("{name}: variant records are read as UTF-8"))
-                }),
-            Input::Unreadable { message, .. } => Err(message.clone()),
-        };
-        out.push((name, text));
+                })
+        }
+        Input::Unreadable { message, .. } => Err(message.clone()),
+    }
+}
+
+/// The inputs' texts, in order (an unreadable input carries its message).
+fn read_inputs(input: &InputArgs) -> anyhow::Result<Vec<(String, Result<String, String>)>> {
+    let (inputs, errors) = input.input_stream()?;
+    let mut out: Vec<(String, Result<String, String>)> = errors
+        .into_iter()
+        .map(|e| (e.path.clone(), Err(e.message)))
+        .collect();
+    for i in inputs {
+        out.push((i.display(), read_text(&i, input)));
     }
     Ok(out)
 }
@@ -358,134 +494,141 @@ fn json_with_variant(v: &Validation, variant: Option<Variant>) -> String {
     }
 }
 
-/// `validate` on the variant route; `None` when the inputs take the standard route.
-pub fn validate(
-    input: &InputArgs,
-    json: bool,
-    quiet: bool,
-    deny_warnings: bool,
-) -> anyhow::Result<Option<ExitCode>> {
-    let Some(forced) = route(input) else {
-        return Ok(None);
-    };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let (mut files, mut records, mut fouls, mut warnings, mut unreadable) = (0, 0, 0, 0, 0);
-    for (path, text) in read_inputs(input)? {
-        files += 1;
-        let text = match text {
-            Ok(t) => t,
-            Err(message) => {
-                unreadable += 1;
-                let v = Validation::unreadable(&path, &message);
-                let mut buf = String::new();
-                if json {
-                    buf = v.to_json() + "\n";
-                } else {
-                    v.to_human(None, &mut buf);
-                }
-                out.write_all(buf.as_bytes())?;
-                continue;
-            }
-        };
-        let loaded = load(input, &path, &text, forced);
-        let source = SourceText::new(text);
-        for (k, l) in loaded.iter().enumerate() {
-            let rec = &l.rec;
-            let rep = game::replay(rec, VRules::default());
-            let mut v = validation(&path, k, rec, &rep);
-            v.format = Some(l.format.name());
-            records += 1;
-            fouls += usize::from(!v.fouls.is_empty());
-            warnings += usize::from(!v.warnings.is_empty());
-            unreadable += usize::from(!v.errors.is_empty());
-            let mut buf = String::new();
-            if json {
-                buf = json_with_variant(&v, rec.variant()) + "\n";
-            } else if !(quiet && v.fouls.is_empty() && v.warnings.is_empty() && v.errors.is_empty())
-            {
-                v.to_human(Some(&source), &mut buf);
-            }
-            out.write_all(buf.as_bytes())?;
-        }
-    }
-    out.flush()?;
-    if !json && !quiet {
-        let s = |n: usize| if n == 1 { "" } else { "s" };
-        eprintln!(
-            "checked {records} record{} in {files} file{}: {fouls} with fouls, {warnings} with warnings, {unreadable} with errors",
-            s(records),
-            s(files)
-        );
-    }
-    Ok(Some(if unreadable > 0 {
-        ExitCode::Error
-    } else if fouls > 0 || (deny_warnings && warnings > 0) {
-        ExitCode::Fouls
-    } else {
-        ExitCode::Success
-    }))
+/// One record of a variant input, replayed.
+pub struct Replayed {
+    /// The record line as read.
+    pub record: VRecord,
+    /// What the replay found.
+    pub report: VReport,
+    /// The same as a validation (the JSON and diagnostics of `validate`).
+    pub validation: Validation,
 }
 
-/// `positions` on the variant route; `None` when the inputs take the standard route.
-pub fn positions(
-    input: &InputArgs,
+/// Reads one input of the variant route and replays each of its records under `rules`: the
+/// input's name, and its text with the records, or why it cannot be read.
+pub fn replay_input(
+    input: &Input,
+    args: &InputArgs,
+    forced: Option<Variant>,
+    rules: VRules,
+) -> (String, Result<(SourceText, Vec<Replayed>), String>) {
+    let path = input.display();
+    let text = match read_text(input, args) {
+        Ok(t) => t,
+        Err(m) => return (path, Err(m)),
+    };
+    let records: Vec<Replayed> = load(args, &path, &text, forced)
+        .into_iter()
+        .enumerate()
+        .map(|(k, l)| {
+            let record = l.rec;
+            let report = game::replay(&record, rules);
+            let mut validation = validation(&path, k, &record, &report);
+            validation.format = Some(l.format.name());
+            Replayed {
+                record,
+                report,
+                validation,
+            }
+        })
+        .collect();
+    if records.is_empty() {
+        return (path.clone(), Err(format!("{path} holds no game record")));
+    }
+    (path, Ok((SourceText::new(text), records)))
+}
+
+/// `validate` of one input of the variant route: the text to print, and the counts of
+/// records, records with fouls, with warnings and with errors.
+pub fn validate_input(
+    input: &Input,
+    forced: Option<Variant>,
+    args: &InputArgs,
+    rules: VRules,
+    json: bool,
+) -> (String, [usize; 4]) {
+    let mut buf = String::new();
+    let (path, read) = replay_input(input, args, forced, rules);
+    let (source, records) = match read {
+        Ok(r) => r,
+        Err(message) => {
+            let v = Validation::unreadable(&path, &message);
+            if json {
+                buf = v.to_json() + "\n";
+            } else {
+                v.to_human_styled(None, &mut buf, super::style::stdout());
+            }
+            return (buf, [0, 0, 0, 1]);
+        }
+    };
+    let mut counts = [0; 4];
+    for r in &records {
+        let v = &r.validation;
+        counts[0] += 1;
+        counts[1] += usize::from(!v.fouls.is_empty());
+        counts[2] += usize::from(!v.warnings.is_empty());
+        counts[3] += usize::from(!v.errors.is_empty());
+        if json {
+            buf.push_str(&json_with_variant(v, r.record.variant()));
+            buf.push('\n');
+        } else {
+            v.to_human_styled(Some(&source), &mut buf, super::style::stdout());
+        }
+    }
+    (buf, counts)
+}
+
+/// `positions` of one input of the variant route: one chunk per record (see
+/// [`super::records`]), the SFEN of each position (`ply<TAB>SFEN`), or of the one after ply
+/// `ply`, or of the final one.
+pub fn positions_input(
+    input: &Input,
+    forced: Option<Variant>,
+    args: &InputArgs,
     ply: Option<usize>,
     final_only: bool,
-) -> anyhow::Result<Option<ExitCode>> {
-    let Some(forced) = route(input) else {
-        return Ok(None);
+) -> Vec<Chunk> {
+    let (path, read) = replay_input(input, args, forced, VRules::default());
+    let records = match read {
+        Ok((_, records)) => records,
+        Err(message) => {
+            let mut c = Chunk::default();
+            c.fail(message);
+            return vec![c];
+        }
     };
-    let mut out = String::new();
-    let mut failed = false;
-    for (path, text) in read_inputs(input)? {
-        let text = match text {
-            Ok(t) => t,
-            Err(m) => {
-                eprintln!("{} {m}", super::style::error());
-                failed = true;
-                continue;
-            }
-        };
-        for (k, l) in load(input, &path, &text, forced).iter().enumerate() {
-            let rec = &l.rec;
-            if let Some((column, message)) = &rec.error {
-                eprintln!("{path}:{}:{column}: {message}", rec.line);
-                failed = true;
-                continue;
-            }
-            let rep = game::replay(rec, VRules::default());
-            if let Some(e) = rep.errors.first() {
-                eprintln!("{path}:{}: {}", rec.line, e.message);
-                failed = true;
-            }
-            match (ply, final_only) {
-                (Some(n), _) => match rep.positions.get(n) {
-                    Some(p) => out.push_str(&format!("{}\n", p.to_sfen())),
-                    None => {
-                        eprintln!("{path}#{k}: the main line has no ply {n}");
-                        failed = true;
-                    }
-                },
-                (None, true) => {
-                    if let Some(p) = rep.positions.last() {
-                        out.push_str(&format!("{}\n", p.to_sfen()));
-                    }
+    let mut chunks = Vec::new();
+    for (k, r) in records.iter().enumerate() {
+        let mut c = Chunk::default();
+        let rec = &r.record;
+        if let Some((column, message)) = &rec.error {
+            c.fail(format!("{path}:{}:{column}: {message}", rec.line));
+            chunks.push(c);
+            continue;
+        }
+        if let Some(e) = r.report.errors.first() {
+            c.fail(format!("{path}:{}: {}", rec.line, e.message));
+        }
+        let positions = &r.report.positions;
+        match (ply, final_only) {
+            (Some(n), _) => match positions.get(n) {
+                Some(p) => c.out.push_str(&format!("{}\n", p.to_sfen())),
+                None => c.fail(format!("{path}#{k}: the main line has no ply {n}")),
+            },
+            (None, true) => {
+                if let Some(p) = positions.last() {
+                    c.out.push_str(&format!("{}\n", p.to_sfen()));
                 }
-                (None, false) => {
-                    for (i, p) in rep.positions.iter().enumerate() {
-                        out.push_str(&format!("{i}\t{}\n", p.to_sfen()));
-                    }
+            }
+            (None, false) => {
+                for (i, p) in positions.iter().enumerate() {
+                    c.out.push_str(&format!("{i}\t{}\n", p.to_sfen()));
                 }
             }
         }
+        chunks.push(c);
     }
-    std::io::stdout().lock().write_all(out.as_bytes())?;
-    Ok(Some(if failed {
-        ExitCode::Error
-    } else {
-        ExitCode::Success
-    }))
+    chunks
 }
 
 /// Reads `--sfen` text (`startpos`, an SFEN or Fairy-Stockfish FEN, optionally followed by
@@ -937,6 +1080,28 @@ pub fn convert(args: &super::convert::Args, to: Format) -> anyhow::Result<Option
     } else {
         ExitCode::Success
     }))
+}
+
+/// For `impasse` reading many inputs: a failure (exit 2) for an input met while walking a
+/// folder that holds records of a smaller variant, saying so, instead of reading it as
+/// standard shogi. (Inputs named on the command line are refused before, by
+/// [`standard_only`].)
+pub fn refuse_input(command: &str, input: &Input, args: &InputArgs) -> Option<Vec<Chunk>> {
+    input_route(input, args)?;
+    let variant = args
+        .variant
+        .filter(|&v| v != Variant::Standard)
+        .or_else(|| {
+            let (_, read) = replay_input(input, args, None, VRules::default());
+            read.ok()?.1.iter().find_map(|r| r.record.variant())
+        })?;
+    let mut c = Chunk::default();
+    c.fail(format!(
+        "{}: `{command}` is for standard shogi only; these records are of {} ({variant})",
+        input.display(),
+        variant.title()
+    ));
+    Some(vec![c])
 }
 
 /// Refuses a command that does not take the smaller variants yet.

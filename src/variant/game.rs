@@ -25,6 +25,49 @@ pub struct VRules {
     /// Whether a fourfold repetition in which one side checked with every move loses for that
     /// side (standard shogi's JSA rule; off by default for the variants, as at Little Golem).
     pub perpetual_check_loses: bool,
+    /// The venue whose rules judge repetitions.
+    pub venue: Venue,
+}
+
+/// Venues whose rules for the smaller variants differ (`../shared/design/variants.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Venue {
+    /// Little Golem, the rule set of the design page: fourfold repetition is a draw, with no
+    /// perpetual-check clause.
+    #[default]
+    LittleGolem,
+    /// Fairy-Stockfish (and pychess, which plays by it): perpetual check loses for the checking
+    /// side (not in Shogi 3x4); a fourfold repetition in minishogi loses for the first player
+    /// (black), in Tori Shogi for the side that completes it; otherwise a draw.
+    FairyStockfish,
+}
+
+impl Venue {
+    /// The name of the venue on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Venue::LittleGolem => "littlegolem",
+            Venue::FairyStockfish => "fairy-stockfish",
+        }
+    }
+}
+
+impl VRules {
+    /// Whether perpetual check loses in `variant` under these rules.
+    pub fn perpetual_check_loses_in(self, variant: Variant) -> bool {
+        self.perpetual_check_loses
+            || (self.venue == Venue::FairyStockfish && variant != Variant::Dobutsu)
+    }
+
+    /// Who wins a fourfold repetition (without perpetual check) in `variant` completed by
+    /// `mover`: `None` for a draw.
+    pub fn repetition_winner(self, variant: Variant, mover: Color) -> Option<Color> {
+        match (self.venue, variant) {
+            (Venue::FairyStockfish, Variant::Minishogi) => Some(Color::White),
+            (Venue::FairyStockfish, Variant::Torishogi) => Some(mover.flip()),
+            _ => None,
+        }
+    }
 }
 
 /// One record line of a variant game.
@@ -332,10 +375,20 @@ pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
         occurrences.push(ply);
         if occurrences.len() == 4 && over.is_none() {
             let first = occurrences[0];
-            // Did the mover (who completes the cycle) give check with each of its moves in it?
-            let mover_checked_all = (first + 1..=ply).rev().step_by(2).all(|p| checks[p]);
-            let checker = mover_checked_all.then_some(mover);
-            match checker.filter(|_| rules.perpetual_check_loses) {
+            // Did a side give check with each of its moves in the cycle? The mover (who
+            // completes it) made plies ply, ply - 2, ...; the other side ply - 1, ply - 3, ...
+            // (as in standard shogi, either side may be the one giving perpetual check).
+            let checked_all = |last: usize| {
+                last > first && (first + 1..=last).rev().step_by(2).all(|p| checks[p])
+            };
+            let checker = if checked_all(ply) {
+                Some(mover)
+            } else if checked_all(ply - 1) {
+                Some(mover.flip())
+            } else {
+                None
+            };
+            match checker.filter(|_| rules.perpetual_check_loses_in(variant)) {
                 Some(loser) => {
                     report.fouls.push(finding(
                         ply,
@@ -347,14 +400,23 @@ pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
                     over = Some((ply, "perpetual-check", Some(loser.flip()), true));
                 }
                 None => {
+                    let winner = rules.repetition_winner(variant, mover);
+                    let verdict = match winner {
+                        None => "a draw".to_string(),
+                        Some(w) => format!(
+                            "under the {} rules a loss for {}",
+                            rules.venue.name(),
+                            w.flip()
+                        ),
+                    };
                     report.warnings.push(finding(
                         ply,
                         "repetition",
                         None,
                         Some(usi(variant, m)),
-                        format!("fourfold repetition: the position after ply {first} has occurred four times (a draw)"),
+                        format!("fourfold repetition: the position after ply {first} has occurred four times ({verdict})"),
                     ));
-                    over = Some((ply, "repetition", None, true));
+                    over = Some((ply, "repetition", winner, true));
                 }
             }
         }
@@ -432,6 +494,98 @@ mod tests {
         let r = one("sfen 1g1/L2/3/2l b - 1 moves 3b3a", None);
         assert_eq!(r.fouls[0].code, "self-check");
         assert_eq!(r.fouls[0].ply, 1);
+    }
+
+    fn with_rules(line: &str, rules: VRules) -> VReport {
+        replay(&read_lines(line, None)[0], rules)
+    }
+
+    const FSF: VRules = VRules {
+        perpetual_check_loses: false,
+        venue: Venue::FairyStockfish,
+    };
+
+    #[test]
+    fn perpetual_check_by_the_side_that_does_not_complete_the_cycle_loses_when_asked() {
+        // Black's rook checks with every move; white's king move completes the fourth
+        // occurrence of the start at ply 12.
+        let line = format!(
+            "sfen 4k/5/5/5/K2R1 b - 1 moves{}",
+            " 2e1e 1a2a 1e2e 2a1a".repeat(3)
+        );
+        let r = with_rules(&line, VRules::default());
+        assert_eq!((r.outcome.reason, r.outcome.winner), ("repetition", None));
+        let rules = VRules {
+            perpetual_check_loses: true,
+            ..VRules::default()
+        };
+        let r = with_rules(&line, rules);
+        assert_eq!(r.outcome.reason, "perpetual-check");
+        assert_eq!(r.outcome.winner, Some(Color::White));
+        assert_eq!(r.fouls[0].code, "perpetual-check");
+        assert_eq!(r.fouls[0].ply, 12);
+        assert_eq!(r.fouls[0].side, Some(Color::Black));
+        // Fairy-Stockfish's rules have the clause too.
+        assert_eq!(with_rules(&line, FSF).outcome.reason, "perpetual-check");
+    }
+
+    #[test]
+    fn fairy_stockfish_scores_repetitions_per_variant() {
+        let cycle = " 1e1d 1a2b 1d1e 2b1a".repeat(3);
+        let mini = format!("sfen rbsgk/4p/5/P4/KGSBR b - 1 moves{cycle}");
+        let r = with_rules(&mini, VRules::default());
+        assert_eq!((r.outcome.reason, r.outcome.winner), ("repetition", None));
+        let r = with_rules(&mini, FSF);
+        assert_eq!(
+            (r.outcome.reason, r.outcome.winner),
+            ("repetition", Some(Color::White))
+        );
+        assert!(
+            r.warnings[0]
+                .message
+                .contains("under the fairy-stockfish rules a loss for black"),
+            "{}",
+            r.warnings[0].message
+        );
+        // Tori Shogi: the side whose move completes the repetition (white, ply 12) loses.
+        let tori = format!(
+            "sfen rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1 moves{}",
+            " 4g5f 4a3b 5f4g 3b4a".repeat(3)
+        );
+        let r = with_rules(&tori, FSF);
+        assert_eq!(r.plies, 12);
+        assert_eq!(
+            (r.outcome.reason, r.outcome.winner),
+            ("repetition", Some(Color::Black))
+        );
+        // Gorogoro: a draw under both.
+        let goro = format!(
+            "sfen sgkgs/5/1ppp1/1PPP1/5/SGKGS b - 1 moves{}",
+            " 3f3e 3a3b 3e3f 3b3a".repeat(3)
+        );
+        let r = with_rules(&goro, FSF);
+        assert_eq!((r.outcome.reason, r.outcome.winner), ("repetition", None));
+    }
+
+    #[test]
+    fn fairy_stockfish_has_no_perpetual_check_rule_in_shogi_3x4() {
+        // Black's giraffe (guarded by the elephant on 1b) checks the lion with every move.
+        let line = format!(
+            "sfen l2/1GE/3/2L b - 1 moves{}",
+            " 2b2a 3a3b 2a2b 3b3a".repeat(3)
+        );
+        let r = with_rules(&line, FSF);
+        assert_eq!(r.fouls.len(), 0, "{:?}", r.fouls);
+        assert_eq!((r.outcome.reason, r.outcome.winner), ("repetition", None));
+        let rules = VRules {
+            perpetual_check_loses: true,
+            ..FSF
+        };
+        let r = with_rules(&line, rules);
+        assert_eq!(
+            (r.outcome.reason, r.outcome.winner),
+            ("perpetual-check", Some(Color::White))
+        );
     }
 
     #[test]
