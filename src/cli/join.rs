@@ -64,44 +64,43 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The same run as `convert PATH... --to FORMAT -o FILE`, whose arguments these are.
     let i = &args.input;
     let mut argv: Vec<std::ffi::OsString> = vec!["shogi-tool".into(), "convert".into()];
-    let mut push = |a: &str| argv.push(a.into());
-    push("--to");
-    push(to.name());
-    if let Some(f) = &i.files_from {
-        push("--files-from");
-        push(f);
-    }
+    let mut flags: Vec<String> = vec![format!("--to={}", to.name())];
     if i.follow {
-        push("--follow");
+        flags.push("--follow".into());
     }
     if let Some((k, n)) = i.shard {
-        push(&format!("--shard={k}/{n}"));
+        flags.push(format!("--shard={k}/{n}"));
     }
     if let Some(f) = &i.from {
-        push(&format!("--from={}", name(f)));
+        flags.push(format!("--from={}", name(f)));
     }
-    push(&format!("--encoding={}", name(&i.encoding)));
+    flags.push(format!("--encoding={}", name(&i.encoding)));
     if i.strict {
-        push("--strict");
+        flags.push("--strict".into());
     }
-    push(&format!("--jobs={}", i.jobs));
-    push(&format!("--max-file-size={}", i.max_file_size));
-    push(&format!("--max-line-length={}", i.max_line_length));
-    push(&format!("--max-variations={}", i.max_variations));
-    push(&format!("--max-variation-depth={}", i.max_variation_depth));
+    flags.push(format!("--jobs={}", i.jobs));
+    flags.push(format!("--max-file-size={}", i.max_file_size));
+    flags.push(format!("--max-line-length={}", i.max_line_length));
+    flags.push(format!("--max-variations={}", i.max_variations));
+    flags.push(format!("--max-variation-depth={}", i.max_variation_depth));
     if let Some(e) = &args.output_encoding {
-        push(&format!("--output-encoding={}", name(e)));
+        flags.push(format!("--output-encoding={}", name(e)));
     }
     if args.force {
-        push("--force");
+        flags.push("--force".into());
     }
     if args.quiet {
-        push("--quiet");
+        flags.push("--quiet".into());
+    }
+    argv.extend(flags.into_iter().map(Into::into));
+    if let Some(f) = &i.files_from {
+        argv.push("--files-from".into());
+        argv.push(f.clone().into_os_string());
     }
     argv.push("--output".into());
     argv.push(args.output.clone().into_os_string());
     argv.push("--".into());
-    argv.extend(i.paths.iter().map(Into::into));
+    argv.extend(i.paths.iter().map(|p| p.clone().into_os_string()));
     let cli = super::Cli::try_parse_from(argv)?;
     match cli.command {
         super::Command::Convert(a) => super::convert::run(a),
