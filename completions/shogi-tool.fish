@@ -46,7 +46,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "perft" -d 'Co
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "bench-replay" -d 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
@@ -88,7 +88,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l deny-
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
@@ -147,7 +147,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l no-tim
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l no-variations -d 'Drop the variations (alternative lines)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
@@ -203,7 +203,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l count -d 
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
@@ -245,7 +245,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l prefix -
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
@@ -281,7 +281,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l strict -
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
@@ -331,7 +331,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l force -d 
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
@@ -391,7 +391,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l failures
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
@@ -427,7 +427,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l stri
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l final -d 'Print only the bare SFEN of the final position, one line per record'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
@@ -599,7 +599,7 @@ always\t'Always colour'
 never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
 kifu\t'KIF in UTF-8'
