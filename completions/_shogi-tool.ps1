@@ -28,6 +28,10 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Replay every record and report fouls, warnings and errors')
             [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert records between formats, saying what the target cannot carry')
+            [CompletionResult]::new('find', 'find', [CompletionResultType]::ParameterValue, 'Print the records that satisfy every condition (position, players, date, outcome, ...)')
+            [CompletionResult]::new('dedup', 'dedup', [CompletionResultType]::ParameterValue, 'Group the records that are the same game; write one record per game with --out-dir')
+            [CompletionResult]::new('split', 'split', [CompletionResultType]::ParameterValue, 'Write every record of multi-game files into a file of its own')
+            [CompletionResult]::new('join', 'join', [CompletionResultType]::ParameterValue, 'Join many records into one multi-game file (CSA, SFEN, USI or JKF)')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Aggregate statistics of a collection (in parallel; shards can be merged)')
             [CompletionResult]::new('positions', 'positions', [CompletionResultType]::ParameterValue, 'Print the SFEN of every position of each record''s main line')
             [CompletionResult]::new('impasse', 'impasse', [CompletionResultType]::ParameterValue, 'Score a position''s entering-king (impasse) points and judge the declaration rules')
@@ -88,11 +92,136 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--out-dir', '--out-dir', [CompletionResultType]::ParameterName, 'Write one file per record into DIR, named after its input''s path below the PATH it was found under (a file named directly: its name alone; `..` and roots never appear) with the new extension, and `.N` before it for the N-th record of a file holding several. Names are settled before anything is written: outputs that would share one keep their source extension (`g.csa.kifu`, `g.usi.kifu`); if any output exists already, nothing is written without --force')
             [CompletionResult]::new('--output-encoding', '--output-encoding', [CompletionResultType]::ParameterName, 'The output encoding (default: Shift_JIS for kif and ki2, UTF-8 otherwise; JKF is always UTF-8)')
             [CompletionResult]::new('--csa-version', '--csa-version', [CompletionResultType]::ParameterName, 'The CSA version written')
+            [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Set a header on every record (repeatable): `event=名人戦`, `棋戦=名人戦`, `$SITE=Tokyo`, or any key of the record''s own format; a key already there gets the new value')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace files that existed before the run (outputs of one run never replace each other)')
             [CompletionResult]::new('--kif-funari', '--kif-funari', [CompletionResultType]::ParameterName, 'KIF output: write a declined promotion as `不成` (`２二角不成(88)`); by default it is the move without `成`, as the common programs write and read it')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
+            [CompletionResult]::new('--main-line-only', '--main-line-only', [CompletionResultType]::ParameterName, 'Keep the main line alone, up to its ending (no variations, no moves after the ending)')
+            [CompletionResult]::new('--no-comments', '--no-comments', [CompletionResultType]::ParameterName, 'Drop every comment, engine comment, remark and bookmark')
+            [CompletionResult]::new('--no-times', '--no-times', [CompletionResultType]::ParameterName, 'Drop the time of every move')
+            [CompletionResult]::new('--no-variations', '--no-variations', [CompletionResultType]::ParameterName, 'Drop the variations (alternative lines)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'shogi-tool;find' {
+            [CompletionResult]::new('--files-from', '--files-from', [CompletionResultType]::ParameterName, 'Read the list of paths from FILE, one a line (`-` for standard input)')
+            [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The format of the inputs, instead of detecting it')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the input (never of the output; `auto` detects it)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--max-file-size', '--max-file-size', [CompletionResultType]::ParameterName, 'The largest input read, in bytes (larger files are reported, not read)')
+            [CompletionResult]::new('--max-line-length', '--max-line-length', [CompletionResultType]::ParameterName, 'The longest line accepted, in bytes')
+            [CompletionResult]::new('--max-variations', '--max-variations', [CompletionResultType]::ParameterName, 'The most variations one record may hold')
+            [CompletionResult]::new('--max-variation-depth', '--max-variation-depth', [CompletionResultType]::ParameterName, 'The deepest nesting of variations within variations')
+            [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records'' positions show')
+            [CompletionResult]::new('--position', '--position', [CompletionResultType]::ParameterName, 'The main line reaches this position (board, hands and side to move): an SFEN or `startpos`, optionally followed by `moves` and USI moves')
+            [CompletionResult]::new('--ply-range', '--ply-range', [CompletionResultType]::ParameterName, 'With --position: only where the position stands A to B plies from the start (inclusive; `A..`, `..B` or `N` too)')
+            [CompletionResult]::new('--player', '--player', [CompletionResultType]::ParameterName, 'Either player''s name matches this regular expression')
+            [CompletionResult]::new('--black', '--black', [CompletionResultType]::ParameterName, 'Black''s (sente''s, 下手''s) name matches this regular expression')
+            [CompletionResult]::new('--white', '--white', [CompletionResultType]::ParameterName, 'White''s (gote''s, 上手''s) name matches this regular expression')
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'The event (棋戦, `$EVENT`) matches this regular expression')
+            [CompletionResult]::new('--date', '--date', [CompletionResultType]::ParameterName, 'The game was played between these dates (inclusive; `2024/05/01..2024/06`, `令和6年1月1日..`, `..2023`, `2024`)')
+            [CompletionResult]::new('--handicap', '--handicap', [CompletionResultType]::ParameterName, 'The game starts from this handicap: a KIF name (平手, 香落ち, 二枚落ち, ...), a JKF code (HIRATE, KY, 2, ...) or `even`')
+            [CompletionResult]::new('--outcome', '--outcome', [CompletionResultType]::ParameterName, 'The replay''s outcome reason (`checkmate`, `resignation`, `repetition`, `foul`, ...)')
+            [CompletionResult]::new('--winner', '--winner', [CompletionResultType]::ParameterName, 'The replay''s winner')
+            [CompletionResult]::new('--foul', '--foul', [CompletionResultType]::ParameterName, 'The replay finds a foul of this code (`nifu`, `uchifuzume`, ...)')
+            [CompletionResult]::new('--warning', '--warning', [CompletionResultType]::ParameterName, 'The replay finds a warning of this code (`result-mismatch`, ...)')
+            [CompletionResult]::new('--plies', '--plies', [CompletionResultType]::ParameterName, 'The main line has A to B moves (inclusive; `A..`, `..B` or `N` too)')
+            [CompletionResult]::new('--opening', '--opening', [CompletionResultType]::ParameterName, 'The main line starts with these USI moves (`"7g7f 3c3d 2g2f"`)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything')
+            [CompletionResult]::new('--board-only', '--board-only', [CompletionResultType]::ParameterName, 'With --position: compare the board alone (not hands or side to move)')
+            [CompletionResult]::new('--invert', '--invert', [CompletionResultType]::ParameterName, 'Select the records that do not satisfy the conditions')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Print only the number of records found')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'shogi-tool;dedup' {
+            [CompletionResult]::new('--files-from', '--files-from', [CompletionResultType]::ParameterName, 'Read the list of paths from FILE, one a line (`-` for standard input)')
+            [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The format of the inputs, instead of detecting it')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the input (never of the output; `auto` detects it)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--max-file-size', '--max-file-size', [CompletionResultType]::ParameterName, 'The largest input read, in bytes (larger files are reported, not read)')
+            [CompletionResult]::new('--max-line-length', '--max-line-length', [CompletionResultType]::ParameterName, 'The longest line accepted, in bytes')
+            [CompletionResult]::new('--max-variations', '--max-variations', [CompletionResultType]::ParameterName, 'The most variations one record may hold')
+            [CompletionResult]::new('--max-variation-depth', '--max-variation-depth', [CompletionResultType]::ParameterName, 'The deepest nesting of variations within variations')
+            [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records'' positions show')
+            [CompletionResult]::new('--keep', '--keep', [CompletionResultType]::ParameterName, 'With --out-dir: which record of each game is written')
+            [CompletionResult]::new('--out-dir', '--out-dir', [CompletionResultType]::ParameterName, 'Write one record per game into DIR (a new or empty folder; existing files are never replaced): a file holding one record is copied byte for byte, a record of a multi-game file is written alone in its format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything')
+            [CompletionResult]::new('--prefix', '--prefix', [CompletionResultType]::ParameterName, 'Count a game that is a prefix of another (an interrupted copy) as the same game')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'shogi-tool;split' {
+            [CompletionResult]::new('--files-from', '--files-from', [CompletionResultType]::ParameterName, 'Read the list of paths from FILE, one a line (`-` for standard input)')
+            [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The format of the inputs, instead of detecting it')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the input (never of the output; `auto` detects it)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--max-file-size', '--max-file-size', [CompletionResultType]::ParameterName, 'The largest input read, in bytes (larger files are reported, not read)')
+            [CompletionResult]::new('--max-line-length', '--max-line-length', [CompletionResultType]::ParameterName, 'The longest line accepted, in bytes')
+            [CompletionResult]::new('--max-variations', '--max-variations', [CompletionResultType]::ParameterName, 'The most variations one record may hold')
+            [CompletionResult]::new('--max-variation-depth', '--max-variation-depth', [CompletionResultType]::ParameterName, 'The deepest nesting of variations within variations')
+            [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records'' positions show')
+            [CompletionResult]::new('--out-dir', '--out-dir', [CompletionResultType]::ParameterName, 'Write one file per record into DIR (created if missing; files there are never replaced: a name in use gets `-2`, `-3`, ...)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'shogi-tool;join' {
+            [CompletionResult]::new('--files-from', '--files-from', [CompletionResultType]::ParameterName, 'Read the list of paths from FILE, one a line (`-` for standard input)')
+            [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The format of the inputs, instead of detecting it')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the input (never of the output; `auto` detects it)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
+            [CompletionResult]::new('--max-file-size', '--max-file-size', [CompletionResultType]::ParameterName, 'The largest input read, in bytes (larger files are reported, not read)')
+            [CompletionResult]::new('--max-line-length', '--max-line-length', [CompletionResultType]::ParameterName, 'The longest line accepted, in bytes')
+            [CompletionResult]::new('--max-variations', '--max-variations', [CompletionResultType]::ParameterName, 'The most variations one record may hold')
+            [CompletionResult]::new('--max-variation-depth', '--max-variation-depth', [CompletionResultType]::ParameterName, 'The deepest nesting of variations within variations')
+            [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records'' positions show')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'The file written (missing folders are created)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'The file written (missing folders are created)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'The output format: csa, sfen, usi or jkf; by default the one the extension of -o FILE names')
+            [CompletionResult]::new('--output-encoding', '--output-encoding', [CompletionResultType]::ParameterName, 'The output encoding (default: UTF-8)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace files that existed before the run (outputs of one run never replace each other)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -293,6 +422,10 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
         'shogi-tool;help' {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Replay every record and report fouls, warnings and errors')
             [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert records between formats, saying what the target cannot carry')
+            [CompletionResult]::new('find', 'find', [CompletionResultType]::ParameterValue, 'Print the records that satisfy every condition (position, players, date, outcome, ...)')
+            [CompletionResult]::new('dedup', 'dedup', [CompletionResultType]::ParameterValue, 'Group the records that are the same game; write one record per game with --out-dir')
+            [CompletionResult]::new('split', 'split', [CompletionResultType]::ParameterValue, 'Write every record of multi-game files into a file of its own')
+            [CompletionResult]::new('join', 'join', [CompletionResultType]::ParameterValue, 'Join many records into one multi-game file (CSA, SFEN, USI or JKF)')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Aggregate statistics of a collection (in parallel; shards can be merged)')
             [CompletionResult]::new('positions', 'positions', [CompletionResultType]::ParameterValue, 'Print the SFEN of every position of each record''s main line')
             [CompletionResult]::new('impasse', 'impasse', [CompletionResultType]::ParameterValue, 'Score a position''s entering-king (impasse) points and judge the declaration rules')
@@ -310,6 +443,18 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             break
         }
         'shogi-tool;help;convert' {
+            break
+        }
+        'shogi-tool;help;find' {
+            break
+        }
+        'shogi-tool;help;dedup' {
+            break
+        }
+        'shogi-tool;help;split' {
+            break
+        }
+        'shogi-tool;help;join' {
             break
         }
         'shogi-tool;help;stats' {

@@ -28,8 +28,14 @@ _shogi__tool() {
             shogi__tool,convert)
                 cmd="shogi__tool__subcmd__convert"
                 ;;
+            shogi__tool,dedup)
+                cmd="shogi__tool__subcmd__dedup"
+                ;;
             shogi__tool,drops)
                 cmd="shogi__tool__subcmd__drops"
+                ;;
+            shogi__tool,find)
+                cmd="shogi__tool__subcmd__find"
                 ;;
             shogi__tool,guide)
                 cmd="shogi__tool__subcmd__guide"
@@ -40,6 +46,9 @@ _shogi__tool() {
             shogi__tool,impasse)
                 cmd="shogi__tool__subcmd__impasse"
                 ;;
+            shogi__tool,join)
+                cmd="shogi__tool__subcmd__join"
+                ;;
             shogi__tool,moves)
                 cmd="shogi__tool__subcmd__moves"
                 ;;
@@ -48,6 +57,9 @@ _shogi__tool() {
                 ;;
             shogi__tool,positions)
                 cmd="shogi__tool__subcmd__positions"
+                ;;
+            shogi__tool,split)
+                cmd="shogi__tool__subcmd__split"
                 ;;
             shogi__tool,stats)
                 cmd="shogi__tool__subcmd__stats"
@@ -67,8 +79,14 @@ _shogi__tool() {
             shogi__tool__subcmd__help,convert)
                 cmd="shogi__tool__subcmd__help__subcmd__convert"
                 ;;
+            shogi__tool__subcmd__help,dedup)
+                cmd="shogi__tool__subcmd__help__subcmd__dedup"
+                ;;
             shogi__tool__subcmd__help,drops)
                 cmd="shogi__tool__subcmd__help__subcmd__drops"
+                ;;
+            shogi__tool__subcmd__help,find)
+                cmd="shogi__tool__subcmd__help__subcmd__find"
                 ;;
             shogi__tool__subcmd__help,guide)
                 cmd="shogi__tool__subcmd__help__subcmd__guide"
@@ -79,6 +97,9 @@ _shogi__tool() {
             shogi__tool__subcmd__help,impasse)
                 cmd="shogi__tool__subcmd__help__subcmd__impasse"
                 ;;
+            shogi__tool__subcmd__help,join)
+                cmd="shogi__tool__subcmd__help__subcmd__join"
+                ;;
             shogi__tool__subcmd__help,moves)
                 cmd="shogi__tool__subcmd__help__subcmd__moves"
                 ;;
@@ -87,6 +108,9 @@ _shogi__tool() {
                 ;;
             shogi__tool__subcmd__help,positions)
                 cmd="shogi__tool__subcmd__help__subcmd__positions"
+                ;;
+            shogi__tool__subcmd__help,split)
+                cmd="shogi__tool__subcmd__help__subcmd__split"
                 ;;
             shogi__tool__subcmd__help,stats)
                 cmd="shogi__tool__subcmd__help__subcmd__stats"
@@ -101,7 +125,7 @@ _shogi__tool() {
 
     case "${cmd}" in
         shogi__tool)
-            opts="-h -V --color --help --version validate convert stats positions impasse board drops moves guide perft completions bench-replay help"
+            opts="-h -V --color --help --version validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -249,7 +273,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__convert)
-            opts="-j -o -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --to --output --out-dir --output-encoding --force --csa-version --kif-funari --quiet --color --help --version"
+            opts="-j -o -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --to --output --out-dir --output-encoding --force --csa-version --kif-funari --quiet --main-line-only --no-comments --no-times --no-variations --header --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -323,6 +347,84 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -W "2.2 3.0" -- "${cur}"))
                     return 0
                     ;;
+                --header)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__dedup)
+            opts="-j -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --prefix --keep --out-dir --format --quiet --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-file-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-line-length)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variation-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
+                    return 0
+                    ;;
+                --keep)
+                    COMPREPLY=($(compgen -W "first longest most-annotated" -- "${cur}"))
+                    return 0
+                    ;;
+                --out-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -384,6 +486,128 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        shogi__subcmd__tool__subcmd__find)
+            opts="-j -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --position --board-only --ply-range --player --black --white --event --date --handicap --outcome --winner --foul --warning --plies --opening --invert --count --format --quiet --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-file-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-line-length)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variation-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
+                    return 0
+                    ;;
+                --position)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ply-range)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --player)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --black)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --white)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --event)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --date)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --handicap)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --outcome)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --winner)
+                    COMPREPLY=($(compgen -W "black white draw" -- "${cur}"))
+                    return 0
+                    ;;
+                --foul)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warning)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --plies)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --opening)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         shogi__subcmd__tool__subcmd__guide)
             opts="-h -V --format --letters --variant --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -411,7 +635,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__help)
-            opts="validate convert stats positions impasse board drops moves guide perft completions bench-replay help"
+            opts="validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -480,7 +704,35 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        shogi__subcmd__tool__subcmd__help__subcmd__dedup)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         shogi__subcmd__tool__subcmd__help__subcmd__drops)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__help__subcmd__find)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -536,6 +788,20 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        shogi__subcmd__tool__subcmd__help__subcmd__join)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         shogi__subcmd__tool__subcmd__help__subcmd__moves)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -565,6 +831,20 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__help__subcmd__positions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__help__subcmd__split)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -675,6 +955,84 @@ _shogi__tool() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__join)
+            opts="-j -o -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --output --to --output-encoding --force --quiet --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-file-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-line-length)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variation-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
+                    return 0
+                    ;;
+                --output-encoding)
+                    COMPREPLY=($(compgen -W "utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -816,6 +1174,72 @@ _shogi__tool() {
                     return 0
                     ;;
                 --ply)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        shogi__subcmd__tool__subcmd__split)
+            opts="-j -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --out-dir --quiet --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-file-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-line-length)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-variation-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
+                    return 0
+                    ;;
+                --out-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -31,6 +31,10 @@ complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -s h -l help -d 'Pri
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "convert" -d 'Convert records between formats, saying what the target cannot carry'
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "find" -d 'Print the records that satisfy every condition (position, players, date, outcome, ...)'
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "dedup" -d 'Group the records that are the same game; write one record per game with --out-dir'
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "split" -d 'Write every record of multi-game files into a file of its own'
+complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "join" -d 'Join many records into one multi-game file (CSA, SFEN, USI or JKF)'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "stats" -d 'Aggregate statistics of a collection (in parallel; shards can be merged)'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "impasse" -d 'Score a position\'s entering-king (impasse) points and judge the declaration rules'
@@ -131,6 +135,7 @@ utf-16le\t'UTF-16, little-endian'
 utf-16be\t'UTF-16, big-endian'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l csa-version -d 'The CSA version written' -r -f -a "2.2\t'V2.2 (whole-second times)'
 3.0\t'V3.0 (fractional times, encoding line)'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l header -d 'Set a header on every record (repeatable): `event=名人戦`, `棋戦=名人戦`, `$SITE=Tokyo`, or any key of the record\'s own format; a key already there gets the new value' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -139,8 +144,196 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l strict
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l force -d 'Replace files that existed before the run (outputs of one run never replace each other)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l kif-funari -d 'KIF output: write a declined promotion as `不成` (`２二角不成(88)`); by default it is the move without `成`, as the common programs write and read it'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l main-line-only -d 'Keep the main line alone, up to its ending (no variations, no moves after the ending)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l no-comments -d 'Drop every comment, engine comment, remark and bookmark'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l no-times -d 'Drop the time of every move'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l no-variations -d 'Drop the variations (alternative lines)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s V -l version -d 'Print version'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l encoding -d 'The encoding of the input (never of the output; `auto` detects it)' -r -f -a "auto\t'Detect: byte order mark, declaration, extension convention, then content'
+utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l max-line-length -d 'The longest line accepted, in bytes' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l max-variations -d 'The most variations one record may hold' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l position -d 'The main line reaches this position (board, hands and side to move): an SFEN or `startpos`, optionally followed by `moves` and USI moves' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l ply-range -d 'With --position: only where the position stands A to B plies from the start (inclusive; `A..`, `..B` or `N` too)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l player -d 'Either player\'s name matches this regular expression' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l black -d 'Black\'s (sente\'s, 下手\'s) name matches this regular expression' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l white -d 'White\'s (gote\'s, 上手\'s) name matches this regular expression' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l event -d 'The event (棋戦, `$EVENT`) matches this regular expression' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l date -d 'The game was played between these dates (inclusive; `2024/05/01..2024/06`, `令和6年1月1日..`, `..2023`, `2024`)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l handicap -d 'The game starts from this handicap: a KIF name (平手, 香落ち, 二枚落ち, ...), a JKF code (HIRATE, KY, 2, ...) or `even`' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l outcome -d 'The replay\'s outcome reason (`checkmate`, `resignation`, `repetition`, `foul`, ...)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l winner -d 'The replay\'s winner' -r -f -a "black\t'Black (sente) won'
+white\t'White (gote) won'
+draw\t'The game ended without a winner (not `unknown` or `abort`)'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l foul -d 'The replay finds a foul of this code (`nifu`, `uchifuzume`, ...)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l warning -d 'The replay finds a warning of this code (`result-mismatch`, ...)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l plies -d 'The main line has A to B moves (inclusive; `A..`, `..B` or `N` too)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l opening -d 'The main line starts with these USI moves (`"7g7f 3c3d 2g2f"`)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l format -d 'Output format' -r -f -a "human\t'One `path#N` line per record found'
+json\t'One `validate` JSON object per record found, with the matching `ply` (JSON Lines)'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l board-only -d 'With --position: compare the board alone (not hands or side to move)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l invert -d 'Select the records that do not satisfy the conditions'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l count -d 'Print only the number of records found'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -s V -l version -d 'Print version'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l encoding -d 'The encoding of the input (never of the output; `auto` detects it)' -r -f -a "auto\t'Detect: byte order mark, declaration, extension convention, then content'
+utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l max-line-length -d 'The longest line accepted, in bytes' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l max-variations -d 'The most variations one record may hold' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l keep -d 'With --out-dir: which record of each game is written' -r -f -a "first\t'The first in input order'
+longest\t'The one with the most moves (with --prefix, the full game), then the first'
+most-annotated\t'The one with the most comments and variations, then the first'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l out-dir -d 'Write one record per game into DIR (a new or empty folder; existing files are never replaced): a file holding one record is copied byte for byte, a record of a multi-game file is written alone in its format' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l format -d 'Output format' -r -f -a "human\t'One block per game: a `game` line, then its records, indented'
+json\t'One JSON object per game (JSON Lines)'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l prefix -d 'Count a game that is a prefix of another (an interrupted copy) as the same game'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -s V -l version -d 'Print version'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l encoding -d 'The encoding of the input (never of the output; `auto` detects it)' -r -f -a "auto\t'Detect: byte order mark, declaration, extension convention, then content'
+utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l max-line-length -d 'The longest line accepted, in bytes' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l max-variations -d 'The most variations one record may hold' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l out-dir -d 'Write one file per record into DIR (created if missing; files there are never replaced: a name in use gets `-2`, `-3`, ...)' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -s V -l version -d 'Print version'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l encoding -d 'The encoding of the input (never of the output; `auto` detects it)' -r -f -a "auto\t'Detect: byte order mark, declaration, extension convention, then content'
+utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -s j -l jobs -d 'Worker threads (0: one per core)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l max-line-length -d 'The longest line accepted, in bytes' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l max-variations -d 'The most variations one record may hold' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r -f -a "standard\t''
+minishogi\t''
+gorogoro\t''
+gorogoroplus\t''
+torishogi\t''
+dobutsu\t''"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -s o -l output -d 'The file written (missing folders are created)' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l to -d 'The output format: csa, sfen, usi or jkf; by default the one the extension of -o FILE names' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
+kifu\t'KIF in UTF-8'
+ki2\t'KI2 (Shift_JIS by convention)'
+ki2u\t'KI2 in UTF-8'
+csa\t'CSA (V2.2 to V3.0)'
+sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
+usi\t'USI `position` commands, one game a line'
+jkf\t'JSON Kifu Format'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l output-encoding -d 'The output encoding (default: UTF-8)' -r -f -a "utf-8\t'UTF-8'
+shift_jis\t'Shift_JIS (CP932)'
+euc-jp\t'EUC-JP'
+utf-16le\t'UTF-16, little-endian'
+utf-16be\t'UTF-16, big-endian'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l force -d 'Replace files that existed before the run (outputs of one run never replace each other)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
@@ -446,16 +639,20 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l f
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "convert" -d 'Convert records between formats, saying what the target cannot carry'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "stats" -d 'Aggregate statistics of a collection (in parallel; shards can be merged)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "impasse" -d 'Score a position\'s entering-king (impasse) points and judge the declaration rules'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "board" -d 'Show a position as a KIF board diagram or an SVG picture'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "drops" -d 'List where each piece in hand may be dropped, and why not elsewhere'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "moves" -d 'List every legal move with its promotion choice'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "guide" -d 'Show how each piece moves, unpromoted and promoted, and when it promotes'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "completions" -d 'Print a shell completion script'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "bench-replay" -d 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "convert" -d 'Convert records between formats, saying what the target cannot carry'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "find" -d 'Print the records that satisfy every condition (position, players, date, outcome, ...)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "dedup" -d 'Group the records that are the same game; write one record per game with --out-dir'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "split" -d 'Write every record of multi-game files into a file of its own'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "join" -d 'Join many records into one multi-game file (CSA, SFEN, USI or JKF)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "stats" -d 'Aggregate statistics of a collection (in parallel; shards can be merged)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "impasse" -d 'Score a position\'s entering-king (impasse) points and judge the declaration rules'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "board" -d 'Show a position as a KIF board diagram or an SVG picture'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "drops" -d 'List where each piece in hand may be dropped, and why not elsewhere'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "moves" -d 'List every legal move with its promotion choice'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "guide" -d 'Show how each piece moves, unpromoted and promoted, and when it promotes'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "completions" -d 'Print a shell completion script'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "bench-replay" -d 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod batch;
+pub mod collection;
 pub mod diag;
 pub mod formats;
 pub mod record;

@@ -964,6 +964,8 @@ mod help_examples {
             "guide",
             "perft",
             "completions",
+            "find",
+            "dedup",
         ] {
             let out = tool().args([sub, "--help"]).output().unwrap();
             let help = String::from_utf8(out.stdout).unwrap();

@@ -62,14 +62,25 @@ fn encoding_is_the_input_encoding_everywhere() {
             .collect();
         assert!(values.contains(&"auto".to_string()), "{name}: {values:?}");
     }
-    let out = with_flag("output-encoding");
-    assert_eq!(out.len(), 1, "only convert writes files");
-    assert_eq!(out[0].0, "convert");
+    let out: Vec<String> = with_flag("output-encoding")
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(
+        out,
+        ["convert", "join"],
+        "only convert and join write records"
+    );
 }
 
 #[test]
 fn quiet_strict_and_sfen_mean_one_thing() {
-    one_meaning("quiet", &["validate", "convert", "stats"]);
+    one_meaning(
+        "quiet",
+        &[
+            "validate", "convert", "stats", "find", "dedup", "split", "join",
+        ],
+    );
     for (name, a) in with_flag("quiet") {
         assert_eq!(a.get_short(), Some('q'), "{name}");
     }
@@ -109,8 +120,8 @@ fn human_is_the_default_output_style_of_every_format_flag() {
     let found = with_flag("format");
     assert_eq!(
         found.len(),
-        7,
-        "validate, stats, impasse, board, drops, moves, guide"
+        9,
+        "validate, stats, impasse, board, drops, moves, guide, find, dedup"
     );
     for (name, a) in found {
         let default: Vec<String> = a

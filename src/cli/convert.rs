@@ -67,6 +67,8 @@ pub struct Args {
     pub kif_funari: bool,
     #[arg(long, short = 'q', help = QUIET_HELP)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub filter: super::filter::FilterArgs,
 }
 
 /// One converted record.
@@ -159,6 +161,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let strict = args.input.strict;
     let quiet = args.quiet;
+    let filter = args.filter.filter();
     // With --out-dir every output's name is settled, and checked against the files already
     // there, before anything is written.
     let plan = match &args.out_dir {
@@ -218,6 +221,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 encoding,
                 strict,
                 quiet,
+                &filter,
                 sink,
             )
         },
@@ -628,6 +632,7 @@ fn convert_input(
     encoding: Encoding,
     strict: bool,
     quiet: bool,
+    filter: &shogi_tool::record::filter::Filter,
     sink: &mut dyn FnMut(FileOutput) -> bool,
 ) {
     let path = input.display();
@@ -637,7 +642,7 @@ fn convert_input(
         input,
         read_options,
         batch::RECORDS_PER_BATCH,
-        |record, _| convert_record(record, to, options, encoding, strict, quiet),
+        |record, _| convert_record(record, to, options, encoding, strict, quiet, filter),
         |results| {
             // Batches are full but for the last: a first batch of one is the only record.
             let several = batches > 0 || results.len() > 1;
@@ -695,6 +700,7 @@ struct RecordOutput {
     failed: bool,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn convert_record(
     record: &shogi_tool::record::Record,
     to: Format,
@@ -702,6 +708,7 @@ fn convert_record(
     encoding: Encoding,
     strict: bool,
     quiet: bool,
+    filter: &shogi_tool::record::filter::Filter,
 ) -> RecordOutput {
     let mut o = RecordOutput {
         record: record.source.index,
@@ -746,6 +753,9 @@ fn convert_record(
         }
         None => record,
     };
+    // --main-line-only, --no-comments, --no-times, --no-variations, --header.
+    let filtered = (!filter.is_empty()).then(|| filter.apply(record));
+    let record = filtered.as_ref().unwrap_or(record);
     let mut w = write::write(record, to, options);
     let mut lost = w.dropped.clone();
     if w.text.contains('\0') {

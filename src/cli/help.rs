@@ -40,6 +40,42 @@ pub const CONVERT: &str = concat!(
     exit_tail!()
 );
 
+/// `find`.
+pub const FIND: &str = concat!(
+    after!(
+        "  shogi-tool find testdata/samples/ --player '^A$'            # every game of a player
+  shogi-tool find testdata/samples/ --position 'startpos moves 7g7f 3c3d' --format json
+  shogi-tool find testdata/samples/ --winner black --plies 1..40 --count
+  shogi-tool find games/ --date 2024/04..2024/06 --event 名人戦 > season.txt"
+    ),
+    exit_tail!()
+);
+
+/// `dedup`.
+pub const DEDUP: &str = concat!(
+    after!(
+        "  shogi-tool dedup testdata/samples/                      # the games read more than once
+  shogi-tool dedup testdata/samples/ --format json --prefix
+  shogi-tool dedup games/ --keep most-annotated --out-dir unique/"
+    ),
+    exit_tail!()
+);
+
+/// `split`.
+pub const SPLIT: &str = concat!(
+    after!("  shogi-tool split testdata/samples/two-games.csa --out-dir games/"),
+    exit_tail!()
+);
+
+/// `join`.
+pub const JOIN: &str = concat!(
+    after!(
+        "  shogi-tool join games/2024/ -o season-2024.csa
+  shogi-tool join testdata/samples/even-game.csa testdata/samples/even-game.usi -o both.jkf"
+    ),
+    exit_tail!()
+);
+
 /// `stats`.
 pub const STATS: &str = concat!(
     after!(

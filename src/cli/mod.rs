@@ -9,14 +9,18 @@ pub mod completions;
 #[cfg(test)]
 mod consistency;
 pub mod convert;
+pub mod dedup;
 #[cfg(test)]
 pub mod docs;
 pub mod drops;
 pub mod exit;
+pub mod filter;
+pub mod find;
 pub mod guide;
 pub mod help;
 pub mod impasse;
 pub mod inputs;
+pub mod join;
 #[cfg(test)]
 mod man;
 pub mod moves;
@@ -24,6 +28,7 @@ pub mod output;
 pub mod perft;
 pub mod positions;
 pub mod records;
+pub mod split;
 pub mod stats;
 pub mod style;
 pub mod validate;
@@ -68,6 +73,18 @@ pub enum Command {
     /// Convert records between formats, saying what the target cannot carry.
     #[command(after_long_help = help::CONVERT)]
     Convert(convert::Args),
+    /// Print the records that satisfy every condition (position, players, date, outcome, ...).
+    #[command(after_long_help = help::FIND)]
+    Find(find::Args),
+    /// Group the records that are the same game; write one record per game with --out-dir.
+    #[command(after_long_help = help::DEDUP)]
+    Dedup(dedup::Args),
+    /// Write every record of multi-game files into a file of its own.
+    #[command(after_long_help = help::SPLIT)]
+    Split(split::Args),
+    /// Join many records into one multi-game file (CSA, SFEN, USI or JKF).
+    #[command(after_long_help = help::JOIN)]
+    Join(join::Args),
     /// Aggregate statistics of a collection (in parallel; shards can be merged).
     #[command(after_long_help = help::STATS)]
     Stats(stats::Args),
@@ -107,6 +124,10 @@ pub fn run(cli: Cli) -> anyhow::Result<exit::ExitCode> {
     match cli.command {
         Command::Validate(args) => validate::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Find(args) => find::run(args),
+        Command::Dedup(args) => dedup::run(args),
+        Command::Split(args) => split::run(args),
+        Command::Join(args) => join::run(args),
         Command::Stats(args) => stats::run(args),
         Command::Positions(args) => positions::run(args),
         Command::Impasse(args) => impasse::run(args),

@@ -8,6 +8,7 @@
 
 pub mod clock;
 mod ending;
+pub mod filter;
 mod metadata;
 pub mod replay;
 mod tree;

@@ -226,10 +226,25 @@ fn is_even_start_with_white(setup: &Setup) -> bool {
 /// start) on, playing moves leniently (fouls are carried out where possible); stops where a
 /// move cannot be carried out. Returns false when the start position cannot be built.
 pub fn main_line_positions(record: &Record, mut visit: impl FnMut(usize, &Position)) -> bool {
+    main_line_walk(record, |ply, _, pos| {
+        visit(ply, pos);
+        true
+    })
+}
+
+/// Like [`main_line_positions`], also handing over the move that led to each position (as
+/// carried out: a promotion the record names by the piece after the move is resolved; `None`
+/// at ply 0); `visit` returning false ends the walk early.
+pub fn main_line_walk(
+    record: &Record,
+    mut visit: impl FnMut(usize, Option<Move>, &Position) -> bool,
+) -> bool {
     let Ok(mut pos) = record.start.position() else {
         return false;
     };
-    visit(0, &pos);
+    if !visit(0, None, &pos) {
+        return true;
+    }
     let mut ply = 0;
     for entry in record.tree.main_line_moves() {
         let mover = entry.mover.unwrap_or_else(|| pos.side_to_move());
@@ -239,7 +254,9 @@ pub fn main_line_positions(record: &Record, mut visit: impl FnMut(usize, &Positi
             break;
         }
         ply += 1;
-        visit(ply, &pos);
+        if !visit(ply, Some(mv), &pos) {
+            break;
+        }
     }
     true
 }

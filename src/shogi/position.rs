@@ -340,6 +340,15 @@ impl Position {
         self.board_key ^ self.hand_key
     }
 
+    /// A 64-bit hash of the board alone (not of hands, side to move or move number).
+    #[inline]
+    pub fn board_only_key(&self) -> u64 {
+        match self.side {
+            Color::White => self.board_key ^ zobrist::white_to_move(),
+            Color::Black => self.board_key,
+        }
+    }
+
     /// `color`'s pieces that attack `sq`, given the occupied squares `occ`.
     #[inline]
     pub fn attackers_to(&self, sq: Square, color: Color, occ: Bitboard) -> Bitboard {

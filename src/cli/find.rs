@@ -1,0 +1,340 @@
+//! `shogi-tool find [PATH...] [conditions]`: the records that satisfy every condition, as
+//! `path#N` lines (or `validate`-style JSON objects with the matching ply), streamed in input
+//! order.
+
+use std::io::Write;
+
+use regex::Regex;
+use serde::Serialize;
+use shogi_tool::batch;
+use shogi_tool::collection::date::DateRange;
+use shogi_tool::collection::query::{PositionQuery, Query, Range, Winner};
+use shogi_tool::diag::Validation;
+use shogi_tool::record::replay::{replay, ReplayOptions};
+use shogi_tool::record::Record;
+use shogi_tool::shogi::{Handicap, Move};
+use shogi_tool::text::SourceText;
+
+use super::exit::ExitCode;
+use super::inputs::{InputArgs, QUIET_HELP};
+use super::style;
+
+/// Output formats of `find`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// One `path#N` line per record found.
+    Human,
+    /// One `validate` JSON object per record found, with the matching `ply` (JSON Lines).
+    Json,
+}
+
+/// The winners `--winner` takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum WinnerArg {
+    /// Black (sente) won.
+    Black,
+    /// White (gote) won.
+    White,
+    /// The game ended without a winner (not `unknown` or `abort`).
+    Draw,
+}
+
+/// Arguments of `find`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The main line reaches this position (board, hands and side to move): an SFEN or
+    /// `startpos`, optionally followed by `moves` and USI moves.
+    #[arg(long, value_name = "SFEN", value_parser = parse_position)]
+    pub position: Option<shogi_tool::shogi::Position>,
+    /// With --position: compare the board alone (not hands or side to move).
+    #[arg(long, requires = "position")]
+    pub board_only: bool,
+    /// With --position: only where the position stands A to B plies from the start
+    /// (inclusive; `A..`, `..B` or `N` too).
+    #[arg(long, value_name = "A..B", requires = "position", value_parser = Range::parse)]
+    pub ply_range: Option<Range>,
+    /// Either player's name matches this regular expression.
+    #[arg(long, value_name = "REGEX", value_parser = Regex::new)]
+    pub player: Option<Regex>,
+    /// Black's (sente's, 下手's) name matches this regular expression.
+    #[arg(long, value_name = "REGEX", value_parser = Regex::new)]
+    pub black: Option<Regex>,
+    /// White's (gote's, 上手's) name matches this regular expression.
+    #[arg(long, value_name = "REGEX", value_parser = Regex::new)]
+    pub white: Option<Regex>,
+    /// The event (棋戦, `$EVENT`) matches this regular expression.
+    #[arg(long, value_name = "REGEX", value_parser = Regex::new)]
+    pub event: Option<Regex>,
+    /// The game was played between these dates (inclusive; `2024/05/01..2024/06`,
+    /// `令和6年1月1日..`, `..2023`, `2024`).
+    #[arg(long, value_name = "FROM..TO", value_parser = DateRange::parse)]
+    pub date: Option<DateRange>,
+    /// The game starts from this handicap: a KIF name (平手, 香落ち, 二枚落ち, ...), a JKF code
+    /// (HIRATE, KY, 2, ...) or `even`.
+    #[arg(long, value_name = "NAME", value_parser = parse_handicap)]
+    pub handicap: Option<Handicap>,
+    /// The replay's outcome reason (`checkmate`, `resignation`, `repetition`, `foul`, ...).
+    #[arg(long, value_name = "REASON")]
+    pub outcome: Option<String>,
+    /// The replay's winner.
+    #[arg(long, value_name = "WINNER", value_enum, ignore_case = true)]
+    pub winner: Option<WinnerArg>,
+    /// The replay finds a foul of this code (`nifu`, `uchifuzume`, ...).
+    #[arg(long, value_name = "CODE")]
+    pub foul: Option<String>,
+    /// The replay finds a warning of this code (`result-mismatch`, ...).
+    #[arg(long, value_name = "CODE")]
+    pub warning: Option<String>,
+    /// The main line has A to B moves (inclusive; `A..`, `..B` or `N` too).
+    #[arg(long, value_name = "A..B", value_parser = Range::parse)]
+    pub plies: Option<Range>,
+    /// The main line starts with these USI moves (`"7g7f 3c3d 2g2f"`).
+    #[arg(long, value_name = "MOVES", value_parser = parse_opening)]
+    pub opening: Option<Opening>,
+    /// Select the records that do not satisfy the conditions.
+    #[arg(long)]
+    pub invert: bool,
+    /// Print only the number of records found.
+    #[arg(long)]
+    pub count: bool,
+    /// Output format.
+    #[arg(long, value_enum, ignore_case = true, default_value = "human")]
+    pub format: OutputFormat,
+    #[arg(long, short = 'q', help = QUIET_HELP)]
+    pub quiet: bool,
+}
+
+fn parse_position(s: &str) -> Result<shogi_tool::shogi::Position, String> {
+    super::values::parse_sfen(s).map(|l| l.position)
+}
+
+fn parse_handicap(s: &str) -> Result<Handicap, String> {
+    let t = s.trim();
+    if ["even", "none", "hirate"]
+        .iter()
+        .any(|e| t.eq_ignore_ascii_case(e))
+    {
+        return Ok(Handicap::Even);
+    }
+    Handicap::from_japanese(t)
+        .or_else(|| Handicap::from_jkf(t))
+        .ok_or_else(|| {
+            format!("unknown handicap `{s}`: expected a KIF name such as 平手, 香落ち, 二枚落ち, a JKF code such as HIRATE, KY, 2, or `even`")
+        })
+}
+
+/// The moves `--opening` gives.
+#[derive(Debug, Clone)]
+pub struct Opening(pub Vec<Move>);
+
+fn parse_opening(s: &str) -> Result<Opening, String> {
+    let moves: Result<Vec<Move>, String> = s
+        .split_whitespace()
+        .map(|m| Move::from_usi(m).map_err(|e| e.to_string()))
+        .collect();
+    let moves = moves?;
+    if moves.is_empty() {
+        return Err("no move given: expected USI moves such as \"7g7f 3c3d\"".into());
+    }
+    Ok(Opening(moves))
+}
+
+impl Args {
+    fn query(&self) -> Query {
+        Query {
+            position: self
+                .position
+                .clone()
+                .map(|p| PositionQuery::new(p, self.board_only)),
+            ply_range: self.ply_range,
+            player: self.player.clone(),
+            black: self.black.clone(),
+            white: self.white.clone(),
+            event: self.event.clone(),
+            date: self.date,
+            handicap: self.handicap,
+            outcome: self.outcome.clone(),
+            winner: self.winner.map(|w| match w {
+                WinnerArg::Black => Winner::Black,
+                WinnerArg::White => Winner::White,
+                WinnerArg::Draw => Winner::Draw,
+            }),
+            foul: self.foul.clone(),
+            warning: self.warning.clone(),
+            plies: self.plies,
+            opening: self.opening.clone().map(|o| o.0),
+        }
+    }
+}
+
+/// A record found, in JSON: the `validate` object and where the position was reached.
+#[derive(Serialize)]
+struct Found<'a> {
+    #[serde(flatten)]
+    validation: &'a Validation,
+    ply: Option<usize>,
+}
+
+/// What one record gave.
+#[derive(Default)]
+struct One {
+    out: String,
+    err: String,
+    found: bool,
+    failed: bool,
+}
+
+/// Finds the records.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    super::variant::not_yet("find", &args.input)?;
+    let query = args.query();
+    let json = args.format == OutputFormat::Json;
+    let needs_replay = query.needs_replay() || (json && !args.count);
+    let (mut inputs, input_errors) = args.input.input_stream()?;
+    let read_options = args.input.read_options();
+    let replay_options = ReplayOptions::default();
+    let mut failed = false;
+    for e in &input_errors {
+        eprintln!("{} {}", style::error(), e.message);
+        failed = true;
+    }
+    let per_record = |record: &Record, _: &SourceText| -> One {
+        let mut one = One::default();
+        if let Some(e) = record.errors.first() {
+            one.err = format!(
+                "{} {}#{}:{}:{}: {}\n",
+                style::error(),
+                record.source.path,
+                record.source.index,
+                e.line,
+                e.column,
+                e.message
+            );
+            one.failed = true;
+            return one;
+        }
+        let report = needs_replay.then(|| replay(record, &replay_options));
+        let matched = query.test(record, report.as_ref());
+        let (found, ply) = match (matched, args.invert) {
+            (Some(m), false) => (true, m.ply),
+            (None, true) => (true, None),
+            _ => (false, None),
+        };
+        one.found = found;
+        if found && !args.count {
+            if let (true, Some(report)) = (json, &report) {
+                let v = Validation::new(record, report);
+                one.out = serde_json::to_string(&Found {
+                    validation: &v,
+                    ply,
+                })
+                .expect("results serialise");
+            } else {
+                one.out = format!("{}#{}", record.source.path, record.source.index);
+            }
+            one.out.push('\n');
+        }
+        one
+    };
+    let stdout = std::io::stdout();
+    let mut tally = Tally {
+        out: stdout.lock(),
+        records: 0,
+        found: 0,
+        files: 0,
+        failed,
+        write_error: None,
+    };
+    let first = inputs.next();
+    let second = inputs.next();
+    match (first, second) {
+        (Some(only), None) => {
+            // One input (a multi-game file, say): printed a batch at a time as it is read.
+            batch::configure_threads(args.input.jobs);
+            tally.files = 1;
+            let file =
+                batch::read_each_batched(&only, &read_options, 256, per_record, |b| tally.take(b));
+            if let Some(message) = &file.error {
+                eprintln!("{} {message}", style::error());
+                tally.failed = true;
+            }
+        }
+        (first, second) => {
+            let all = first.into_iter().chain(second).chain(inputs);
+            batch::run_ordered(
+                all,
+                args.input.jobs,
+                |input| batch::read_each(input, &read_options, per_record),
+                |file| {
+                    tally.files += 1;
+                    if let Some(message) = &file.error {
+                        eprintln!("{} {message}", style::error());
+                        tally.failed = true;
+                        return true;
+                    }
+                    tally.take(file.results)
+                },
+            );
+        }
+    }
+    if let Some(e) = tally.write_error {
+        return Err(e.into());
+    }
+    let mut out = tally.out;
+    if args.count {
+        writeln!(out, "{}", tally.found)?;
+    }
+    out.flush()?;
+    let (records, files) = (tally.records, tally.files);
+    if !args.quiet && !args.count && !json {
+        eprintln!(
+            "found {} of {records} record{} in {files} file{}",
+            tally.found,
+            if records == 1 { "" } else { "s" },
+            if files == 1 { "" } else { "s" }
+        );
+    }
+    let failed = tally.failed;
+    Ok(if failed {
+        ExitCode::Error
+    } else {
+        ExitCode::Success
+    })
+}
+
+/// Counts and prints the records as they come, in input order.
+struct Tally<'a> {
+    out: std::io::StdoutLock<'a>,
+    records: usize,
+    found: usize,
+    files: usize,
+    failed: bool,
+    write_error: Option<std::io::Error>,
+}
+
+impl Tally<'_> {
+    /// Takes the results of some records; false once standard output cannot be written.
+    fn take(&mut self, results: Vec<One>) -> bool {
+        for one in results {
+            self.records += 1;
+            self.found += one.found as usize;
+            self.failed |= one.failed;
+            if !one.err.is_empty() {
+                eprint!("{}", one.err);
+            }
+            if !one.out.is_empty() {
+                if let Err(e) = self.out.write_all(one.out.as_bytes()) {
+                    self.write_error = Some(e);
+                    return false;
+                }
+            }
+        }
+        if let Err(e) = self.out.flush() {
+            self.write_error = Some(e);
+            return false;
+        }
+        true
+    }
+}

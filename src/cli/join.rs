@@ -1,0 +1,109 @@
+//! `shogi-tool join PATH... -o FILE`: many records into one multi-game file (CSA with `/`
+//! lines, SFEN or USI game lists, a JKF array), written whole or not at all like `convert`
+//! (it runs `convert` with these arguments).
+
+use std::path::PathBuf;
+
+use anyhow::bail;
+use clap::{Parser, ValueEnum};
+use shogi_tool::record::Format;
+
+use super::exit::ExitCode;
+use super::inputs::{InputArgs, QUIET_HELP};
+use super::values::{FormatArg, OutputEncodingArg};
+
+/// Arguments of `join`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The file written (missing folders are created).
+    #[arg(short = 'o', long, value_name = "FILE", required = true)]
+    pub output: PathBuf,
+    /// The output format: csa, sfen, usi or jkf; by default the one the extension of -o FILE
+    /// names.
+    #[arg(long, value_name = "FORMAT", value_enum, ignore_case = true)]
+    pub to: Option<FormatArg>,
+    /// The output encoding (default: UTF-8).
+    #[arg(long, value_name = "ENC", value_enum, ignore_case = true)]
+    pub output_encoding: Option<OutputEncodingArg>,
+    /// Replace files that existed before the run (outputs of one run never replace each other).
+    #[arg(long)]
+    pub force: bool,
+    #[arg(long, short = 'q', help = QUIET_HELP)]
+    pub quiet: bool,
+}
+
+fn name<T: ValueEnum>(v: &T) -> String {
+    v.to_possible_value()
+        .map(|p| p.get_name().to_string())
+        .unwrap_or_default()
+}
+
+/// Joins the inputs.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    super::variant::not_yet("join", &args.input)?;
+    let to = args.to.map(Format::from).or_else(|| {
+        args.output
+            .extension()
+            .and_then(|e| e.to_str())
+            .and_then(Format::from_extension)
+    });
+    let Some(to) = to else {
+        bail!(
+            "cannot tell the output format from {}: give --to csa, sfen, usi or jkf",
+            args.output.display()
+        );
+    };
+    if !matches!(to, Format::Csa | Format::Sfen | Format::Usi | Format::Jkf) {
+        bail!(
+            "a {} file holds one game: join writes csa, sfen, usi or jkf",
+            to.name()
+        );
+    }
+    // The same run as `convert PATH... --to FORMAT -o FILE`, whose arguments these are.
+    let i = &args.input;
+    let mut argv: Vec<std::ffi::OsString> = vec!["shogi-tool".into(), "convert".into()];
+    let mut flags: Vec<String> = vec![format!("--to={}", to.name())];
+    if i.follow {
+        flags.push("--follow".into());
+    }
+    if let Some((k, n)) = i.shard {
+        flags.push(format!("--shard={k}/{n}"));
+    }
+    if let Some(f) = &i.from {
+        flags.push(format!("--from={}", name(f)));
+    }
+    flags.push(format!("--encoding={}", name(&i.encoding)));
+    if i.strict {
+        flags.push("--strict".into());
+    }
+    flags.push(format!("--jobs={}", i.jobs));
+    flags.push(format!("--max-file-size={}", i.max_file_size));
+    flags.push(format!("--max-line-length={}", i.max_line_length));
+    flags.push(format!("--max-variations={}", i.max_variations));
+    flags.push(format!("--max-variation-depth={}", i.max_variation_depth));
+    if let Some(e) = &args.output_encoding {
+        flags.push(format!("--output-encoding={}", name(e)));
+    }
+    if args.force {
+        flags.push("--force".into());
+    }
+    if args.quiet {
+        flags.push("--quiet".into());
+    }
+    argv.extend(flags.into_iter().map(Into::into));
+    if let Some(f) = &i.files_from {
+        argv.push("--files-from".into());
+        argv.push(f.clone().into_os_string());
+    }
+    argv.push("--output".into());
+    argv.push(args.output.clone().into_os_string());
+    argv.push("--".into());
+    argv.extend(i.paths.iter().map(|p| p.clone().into_os_string()));
+    let cli = super::Cli::try_parse_from(argv)?;
+    match cli.command {
+        super::Command::Convert(a) => super::convert::run(a),
+        _ => unreachable!("parsed as convert"),
+    }
+}

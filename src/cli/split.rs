@@ -1,0 +1,131 @@
+//! `shogi-tool split [PATH...] --out-dir DIR`: every record of multi-game files (CSA files
+//! with `/` lines, SFEN/USI game lists, JKF arrays) into a file of its own, named from its
+//! headers (date, players) where they name it.
+
+use std::path::PathBuf;
+
+use shogi_tool::batch;
+use shogi_tool::collection::names::{name_for, Names};
+use shogi_tool::formats::write::{self, default_encoding, WriteOptions};
+use shogi_tool::record::Format;
+
+use super::exit::ExitCode;
+use super::inputs::{InputArgs, QUIET_HELP};
+use super::output;
+use super::style;
+
+/// Arguments of `split`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Write one file per record into DIR (created if missing; files there are never
+    /// replaced: a name in use gets `-2`, `-3`, ...).
+    #[arg(long, value_name = "DIR", required = true)]
+    pub out_dir: PathBuf,
+    #[arg(long, short = 'q', help = QUIET_HELP)]
+    pub quiet: bool,
+}
+
+/// One record ready to write, or why not.
+enum Piece {
+    Ready {
+        body: String,
+        ext: &'static str,
+        bytes: Vec<u8>,
+    },
+    Failed(String),
+}
+
+/// Splits every input.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    super::variant::not_yet("split", &args.input)?;
+    let (inputs, input_errors) = args.input.input_stream()?;
+    let read_options = args.input.read_options();
+    let mut failed = false;
+    for e in &input_errors {
+        eprintln!("{} {}", style::error(), e.message);
+        failed = true;
+    }
+    let dir = &args.out_dir;
+    let created = !dir.exists();
+    std::fs::create_dir_all(dir)?;
+    let mut names = Names::default();
+    for entry in std::fs::read_dir(dir)? {
+        names.reserve(&entry?.file_name().to_string_lossy());
+    }
+    let (mut written, mut write_failures) = (0usize, 0usize);
+    batch::run_ordered(
+        inputs,
+        args.input.jobs,
+        |input| {
+            let stem = match input {
+                batch::Input::File(p) => p
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| "record".into()),
+                _ => "stdin".into(),
+            };
+            batch::read_each(input, &read_options, |record, _| {
+                if let Some(e) = record.errors.first() {
+                    return Piece::Failed(format!(
+                        "{}#{}:{}:{}: {} (record not written)",
+                        record.source.path, record.source.index, e.line, e.column, e.message
+                    ));
+                }
+                let format = record.source.format.unwrap_or(Format::Csa);
+                let encoding = default_encoding(format);
+                let options = WriteOptions {
+                    encoding: Some(encoding),
+                    ..WriteOptions::default()
+                };
+                let w = write::write(record, format, &options);
+                Piece::Ready {
+                    body: name_for(record, &format!("{stem}.{}", record.source.index)),
+                    ext: format.extension(),
+                    bytes: write::encode(&w.text, encoding).0,
+                }
+            })
+        },
+        |file| {
+            if let Some(message) = &file.error {
+                eprintln!("{} {message}", style::error());
+                failed = true;
+            }
+            for piece in file.results {
+                match piece {
+                    Piece::Ready { body, ext, bytes } => {
+                        let target = dir.join(names.unique(&body, ext));
+                        match output::write_file(&target, &bytes, false, |_| {}) {
+                            Ok(()) => written += 1,
+                            Err(e) => {
+                                eprintln!("{} {e:#}", style::error());
+                                write_failures += 1;
+                            }
+                        }
+                    }
+                    Piece::Failed(message) => {
+                        eprintln!("{} {message}", style::error());
+                        failed = true;
+                    }
+                }
+            }
+            true
+        },
+    );
+    if !args.quiet {
+        if created {
+            eprintln!("shogi-tool: note: created the folder {}", dir.display());
+        }
+        eprintln!(
+            "wrote {written} file{} into {}",
+            if written == 1 { "" } else { "s" },
+            dir.display()
+        );
+    }
+    Ok(if failed || write_failures > 0 {
+        ExitCode::Error
+    } else {
+        ExitCode::Success
+    })
+}

@@ -1,0 +1,366 @@
+//! The conditions `find` selects records by: all given conditions must hold.
+
+use regex::Regex;
+
+use super::date::{find_date, DateRange};
+use crate::record::replay::{main_line_walk, Report};
+use crate::record::{MetaKey, Record, Start};
+use crate::shogi::{Color, Handicap, Move, Position, Square};
+
+/// An inclusive range of counts (`A..B`, `A..`, `..B` or `N`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Range {
+    /// The least value in the range.
+    pub from: Option<usize>,
+    /// The greatest value in the range.
+    pub to: Option<usize>,
+}
+
+impl Range {
+    /// Parses `A..B` (inclusive; either side may be empty) or a single number `N`.
+    pub fn parse(s: &str) -> Result<Range, String> {
+        let num = |t: &str| -> Result<Option<usize>, String> {
+            let t = t.trim();
+            if t.is_empty() {
+                return Ok(None);
+            }
+            t.parse()
+                .map(Some)
+                .map_err(|_| format!("`{s}` is not a range: expected A..B, A.., ..B or N"))
+        };
+        let r = match s.split_once("..") {
+            Some((a, b)) => Range {
+                from: num(a)?,
+                to: num(b)?,
+            },
+            None => {
+                let n = num(s)?;
+                if n.is_none() {
+                    return Err(format!(
+                        "`{s}` is not a range: expected A..B, A.., ..B or N"
+                    ));
+                }
+                Range { from: n, to: n }
+            }
+        };
+        if let (Some(a), Some(b)) = (r.from, r.to) {
+            if a > b {
+                return Err(format!("`{s}`: the range ends before it starts"));
+            }
+        }
+        Ok(r)
+    }
+
+    /// Whether `n` lies in the range.
+    pub fn contains(&self, n: usize) -> bool {
+        self.from.is_none_or(|f| n >= f) && self.to.is_none_or(|t| n <= t)
+    }
+}
+
+/// The winner `--winner` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Winner {
+    /// Black (sente) won.
+    Black,
+    /// White (gote) won.
+    White,
+    /// Nobody won, and the game ended (not `unknown` or `abort`).
+    Draw,
+}
+
+/// A position searched for: board, hands and side to move, or the board alone.
+#[derive(Clone, Debug)]
+pub struct PositionQuery {
+    target: Position,
+    key: u64,
+    board_only: bool,
+}
+
+impl PositionQuery {
+    /// Searches for `target` (its board alone when `board_only`).
+    pub fn new(target: Position, board_only: bool) -> PositionQuery {
+        let key = if board_only {
+            target.board_only_key()
+        } else {
+            target.key()
+        };
+        PositionQuery {
+            target,
+            key,
+            board_only,
+        }
+    }
+
+    /// Whether `pos` is the position searched for (the hash first, then square by square).
+    pub fn matches(&self, pos: &Position) -> bool {
+        let key = if self.board_only {
+            pos.board_only_key()
+        } else {
+            pos.key()
+        };
+        if key != self.key {
+            return false;
+        }
+        let t = &self.target;
+        let board = Square::all().all(|sq| pos.piece_at(sq) == t.piece_at(sq));
+        board
+            && (self.board_only
+                || (pos.side_to_move() == t.side_to_move()
+                    && pos.hand(Color::Black) == t.hand(Color::Black)
+                    && pos.hand(Color::White) == t.hand(Color::White)))
+    }
+}
+
+/// The conditions of one `find` run; those not given are `None`.
+#[derive(Clone, Debug, Default)]
+pub struct Query {
+    /// The main line reaches this position.
+    pub position: Option<PositionQuery>,
+    /// Where in the main line the position may stand (plies from the start, inclusive).
+    pub ply_range: Option<Range>,
+    /// Either player's name matches.
+    pub player: Option<Regex>,
+    /// Black's name matches.
+    pub black: Option<Regex>,
+    /// White's name matches.
+    pub white: Option<Regex>,
+    /// The event matches.
+    pub event: Option<Regex>,
+    /// The date (start time, else 対局日, else end time) lies in the range.
+    pub date: Option<DateRange>,
+    /// The game starts from this handicap (`Handicap::Even` for an even game).
+    pub handicap: Option<Handicap>,
+    /// The replay's outcome reason.
+    pub outcome: Option<String>,
+    /// The replay's winner.
+    pub winner: Option<Winner>,
+    /// The replay finds a foul of this code.
+    pub foul: Option<String>,
+    /// The replay finds a warning of this code.
+    pub warning: Option<String>,
+    /// The number of main-line moves.
+    pub plies: Option<Range>,
+    /// The main line starts with these moves.
+    pub opening: Option<Vec<Move>>,
+}
+
+/// A record that satisfies a query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Match {
+    /// Where the position searched for is first reached (with `--position`).
+    pub ply: Option<usize>,
+}
+
+impl Query {
+    /// Whether the conditions need the replay's report (outcome, winner, fouls, warnings).
+    pub fn needs_replay(&self) -> bool {
+        self.outcome.is_some()
+            || self.winner.is_some()
+            || self.foul.is_some()
+            || self.warning.is_some()
+    }
+
+    /// Tests `record` (with its replay's `report`, which conditions that need one require:
+    /// without it they do not hold).
+    pub fn test(&self, record: &Record, report: Option<&Report>) -> Option<Match> {
+        if !self.test_headers(record) {
+            return None;
+        }
+        if let Some(r) = &self.plies {
+            let n = match report {
+                Some(rep) => rep.plies,
+                None => record.tree.main_line_moves().count(),
+            };
+            if !r.contains(n) {
+                return None;
+            }
+        }
+        if self.needs_replay() && !self.test_report(report?) {
+            return None;
+        }
+        self.test_moves(record)
+    }
+
+    fn test_headers(&self, record: &Record) -> bool {
+        let meta = &record.metadata;
+        let name = |key| meta.get(key).unwrap_or("");
+        let is = |re: &Option<Regex>, text: &str| re.as_ref().is_none_or(|re| re.is_match(text));
+        if let Some(re) = &self.player {
+            if !re.is_match(name(MetaKey::BlackName)) && !re.is_match(name(MetaKey::WhiteName)) {
+                return false;
+            }
+        }
+        if !is(&self.black, name(MetaKey::BlackName)) || !is(&self.white, name(MetaKey::WhiteName))
+        {
+            return false;
+        }
+        if let Some(re) = &self.event {
+            if !meta.get(MetaKey::Event).is_some_and(|e| re.is_match(e)) {
+                return false;
+            }
+        }
+        if let Some(range) = &self.date {
+            if !record_date(record).is_some_and(|d| range.contains(d)) {
+                return false;
+            }
+        }
+        if let Some(h) = self.handicap {
+            if record.start.normalized() != Start::Handicap(h) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn test_report(&self, report: &Report) -> bool {
+        if let Some(reason) = &self.outcome {
+            if report.outcome.reason != reason {
+                return false;
+            }
+        }
+        if let Some(w) = self.winner {
+            let ok = match w {
+                Winner::Black => report.outcome.winner == Some(Color::Black),
+                Winner::White => report.outcome.winner == Some(Color::White),
+                Winner::Draw => {
+                    report.outcome.winner.is_none()
+                        && !matches!(report.outcome.reason, "unknown" | "abort")
+                }
+            };
+            if !ok {
+                return false;
+            }
+        }
+        if let Some(code) = &self.foul {
+            if !report.fouls.iter().any(|f| f.code == code) {
+                return false;
+            }
+        }
+        if let Some(code) = &self.warning {
+            if !report.warnings.iter().any(|f| f.code == code) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The opening and position conditions, in one walk of the main line that stops as soon
+    /// as both are settled.
+    fn test_moves(&self, record: &Record) -> Option<Match> {
+        if self.position.is_none() && self.opening.is_none() {
+            return Some(Match { ply: None });
+        }
+        let opening: &[Move] = self.opening.as_deref().unwrap_or(&[]);
+        let range = self.ply_range.unwrap_or(Range {
+            from: None,
+            to: None,
+        });
+        let mut opening_ok = opening.is_empty();
+        let mut opening_failed = false;
+        let mut found: Option<usize> = None;
+        let ok = main_line_walk(record, |ply, mv, pos| {
+            if let (Some(m), false) = (mv, opening_ok) {
+                if opening[ply - 1] != m {
+                    opening_failed = true;
+                    return false;
+                }
+                opening_ok = ply == opening.len();
+            }
+            if let (Some(q), None) = (&self.position, found) {
+                if range.contains(ply) && q.matches(pos) {
+                    found = Some(ply);
+                }
+            }
+            let position_settled =
+                self.position.is_none() || found.is_some() || range.to.is_some_and(|to| ply >= to);
+            !(opening_ok && position_settled)
+        });
+        if !ok || opening_failed || !opening_ok {
+            return None;
+        }
+        match (&self.position, found) {
+            (Some(_), None) => None,
+            (_, ply) => Some(Match { ply }),
+        }
+    }
+}
+
+/// The day a record's game was played: its start time, else its 対局日, else its end time.
+pub fn record_date(record: &Record) -> Option<u32> {
+    let meta = &record.metadata;
+    [
+        meta.get(MetaKey::StartTime),
+        meta.get_raw("対局日"),
+        meta.get(MetaKey::EndTime),
+    ]
+    .into_iter()
+    .flatten()
+    .find_map(find_date)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats;
+    use crate::record::Format;
+
+    fn usi(text: &str) -> Record {
+        formats::read_str(text, Format::Usi).remove(0)
+    }
+
+    fn at(sfen: &str, board_only: bool) -> Query {
+        Query {
+            position: Some(PositionQuery::new(
+                Position::from_sfen(sfen).unwrap(),
+                board_only,
+            )),
+            ..Query::default()
+        }
+    }
+
+    #[test]
+    fn a_position_is_found_by_two_move_orders() {
+        let target = usi("position startpos moves 7g7f 3c3d 2g2f");
+        let mut pos = None;
+        main_line_walk(&target, |_, _, p| {
+            pos = Some(p.to_sfen());
+            true
+        });
+        let q = at(&pos.unwrap(), false);
+        let other = usi("position startpos moves 2g2f 3c3d 7g7f 8c8d");
+        assert_eq!(q.test(&other, None), Some(Match { ply: Some(3) }));
+        let never = usi("position startpos moves 2g2f 8c8d 7g7f");
+        assert_eq!(q.test(&never, None), None);
+    }
+
+    #[test]
+    fn ranges_parse_and_bound() {
+        assert_eq!(
+            Range::parse("3..").unwrap(),
+            Range {
+                from: Some(3),
+                to: None
+            }
+        );
+        assert!(Range::parse("5").unwrap().contains(5));
+        assert!(Range::parse("x").is_err() && Range::parse("4..2").is_err());
+    }
+
+    #[test]
+    fn the_opening_must_be_the_first_moves() {
+        let q = Query {
+            opening: Some(vec![
+                Move::from_usi("7g7f").unwrap(),
+                Move::from_usi("3c3d").unwrap(),
+            ]),
+            ..Query::default()
+        };
+        assert!(q
+            .test(&usi("position startpos moves 7g7f 3c3d 2g2f"), None)
+            .is_some());
+        assert!(q
+            .test(&usi("position startpos moves 2g2f 3c3d 7g7f"), None)
+            .is_none());
+        assert!(q.test(&usi("position startpos moves 7g7f"), None).is_none());
+    }
+}

@@ -1,0 +1,596 @@
+//! End-to-end tests of collection surgery: `find`, `dedup`, `split`, `join` and the record
+//! filters of `convert`.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn tool() -> Command {
+    Command::cargo_bin("shogi-tool").unwrap()
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Writes `files` (name, bytes) into a new temporary folder.
+fn folder(files: &[(&str, &[u8])]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes) in files {
+        let p = dir.path().join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, bytes).unwrap();
+    }
+    dir
+}
+
+/// Runs the tool in `dir` and returns standard output, asserting the exit status.
+fn run_in(dir: &Path, args: &[&str], code: i32) -> String {
+    let out = tool().current_dir(dir).args(args).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The sorted lines of `s`.
+fn lines(s: &str) -> Vec<&str> {
+    let mut v: Vec<&str> = s.lines().collect();
+    v.sort();
+    v
+}
+
+fn kifu(date: &str, event: &str, black: &str, white: &str, handicap: &str, moves: &str) -> String {
+    let mut s = format!(
+        "開始日時：{date}\n棋戦：{event}\n手合割：{handicap}\n先手：{black}\n後手：{white}\n手数----指手---------消費時間--\n"
+    );
+    for (i, m) in moves.split_whitespace().enumerate() {
+        s.push_str(&format!("{:>4} {m}\n", i + 1));
+    }
+    s
+}
+
+mod find {
+    use super::*;
+
+    fn games() -> tempfile::TempDir {
+        let a = kifu(
+            "令和6年5月1日",
+            "名人戦",
+            "羽生善治",
+            "藤井聡太",
+            "平手",
+            "７六歩(77) ３四歩(33) ２六歩(27) 投了",
+        );
+        let b = kifu(
+            "2023/11/03(金) 10:00:00",
+            "竜王戦",
+            "藤井聡太",
+            "豊島将之",
+            "平手",
+            "２六歩(27) ３四歩(33) ７六歩(77) ８四歩(83) 投了",
+        );
+        let c = kifu(
+            "平成31年4月30日",
+            "順位戦",
+            "上手",
+            "下手",
+            "香落ち",
+            "３四歩(33) ７六歩(77) 投了",
+        );
+        let csa = "V2.2\nN+Sato\nN-Suzuki\n$EVENT:Club\n$START_TIME:2024-05-01T10:00\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n+0045KA\n%TORYO\n";
+        folder(&[
+            ("a.kifu", a.as_bytes()),
+            ("b.kifu", b.as_bytes()),
+            ("c.kifu", c.as_bytes()),
+            ("d.csa", csa.as_bytes()),
+            (
+                "list.usi",
+                b"position startpos moves 2g2f 8c8d\nposition startpos moves 7g7f 3c3d 2g2f 8c8d\n",
+            ),
+        ])
+    }
+
+    fn find(dir: &Path, args: &[&str]) -> Vec<String> {
+        let mut all = vec!["find", "."];
+        all.extend_from_slice(args);
+        let out = run_in(dir, &all, 0);
+        lines(&out)
+            .into_iter()
+            .map(|l| l.trim_start_matches("./").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_position_reached_by_two_move_orders() {
+        let d = games();
+        // 7g7f 3c3d 2g2f (a.kifu, list.usi#1) = 2g2f 3c3d 7g7f (b.kifu, at ply 3).
+        let got = find(d.path(), &["--position", "startpos moves 7g7f 3c3d 2g2f"]);
+        assert_eq!(got, ["a.kifu#0", "b.kifu#0", "list.usi#1"]);
+        let json = run_in(
+            d.path(),
+            &[
+                "find",
+                "b.kifu",
+                "--position",
+                "startpos moves 7g7f 3c3d 2g2f",
+                "--format",
+                "json",
+            ],
+            0,
+        );
+        let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+        assert_eq!(v["ply"], 3);
+        assert_eq!(v["plies"], 4);
+        assert_eq!(v["record"], 0);
+        assert_eq!(v["outcome"]["reason"], "resignation");
+    }
+
+    #[test]
+    fn a_position_reached_through_a_drop() {
+        let d = games();
+        let got = find(
+            d.path(),
+            &["--position", "startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e"],
+        );
+        assert_eq!(got, ["d.csa#0"]);
+        // Without the drop the hands differ: not the same position.
+        let got = find(
+            d.path(),
+            &["--position", "startpos moves 7g7f 3c3d 8h2b+ 3a2b 5i6h"],
+        );
+        assert!(got.is_empty());
+    }
+
+    #[test]
+    fn board_only_ignores_hands_and_side_and_ply_range_bounds_where() {
+        let d = games();
+        // After 7g7f 3c3d black is to move; the same board with white to move is another
+        // position unless --board-only.
+        let sfen = "sfen lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1";
+        assert!(find(d.path(), &["--position", sfen]).is_empty());
+        let got = find(d.path(), &["--position", sfen, "--board-only"]);
+        assert_eq!(got, ["a.kifu#0", "d.csa#0", "list.usi#1"]);
+        let got = find(
+            d.path(),
+            &["--position", sfen, "--board-only", "--ply-range", "3.."],
+        );
+        assert!(got.is_empty());
+        let got = find(
+            d.path(),
+            &["--position", sfen, "--board-only", "--ply-range", "0..2"],
+        );
+        assert_eq!(got.len(), 3);
+    }
+
+    #[test]
+    fn players_events_and_sides_by_regex() {
+        let d = games();
+        assert_eq!(
+            find(d.path(), &["--player", "藤井"]),
+            ["a.kifu#0", "b.kifu#0"]
+        );
+        assert_eq!(find(d.path(), &["--black", "藤井"]), ["b.kifu#0"]);
+        assert_eq!(find(d.path(), &["--white", "^藤井聡太$"]), ["a.kifu#0"]);
+        assert_eq!(find(d.path(), &["--player", "(?i)^sato$"]), ["d.csa#0"]);
+        assert_eq!(
+            find(d.path(), &["--event", "名人|竜王"]),
+            ["a.kifu#0", "b.kifu#0"]
+        );
+        assert_eq!(
+            find(d.path(), &["--player", "藤井", "--event", "竜王"]),
+            ["b.kifu#0"]
+        );
+    }
+
+    #[test]
+    fn dates_in_every_written_form() {
+        let d = games();
+        assert_eq!(
+            find(d.path(), &["--date", "2024/05/01"]),
+            ["a.kifu#0", "d.csa#0"]
+        );
+        assert_eq!(
+            find(d.path(), &["--date", "令和6年5月1日..令和6年5月1日"]),
+            ["a.kifu#0", "d.csa#0"]
+        );
+        assert_eq!(
+            find(d.path(), &["--date", "..2023"]),
+            ["b.kifu#0", "c.kifu#0"]
+        );
+        assert_eq!(find(d.path(), &["--date", "2019-04-30"]), ["c.kifu#0"]);
+        assert_eq!(find(d.path(), &["--date", "2023/11"]), ["b.kifu#0"]);
+        tool()
+            .current_dir(d.path())
+            .args(["find", ".", "--date", "someday"])
+            .assert()
+            .code(2);
+    }
+
+    #[test]
+    fn handicap_plies_opening_invert_and_count() {
+        let d = games();
+        assert_eq!(find(d.path(), &["--handicap", "香落ち"]), ["c.kifu#0"]);
+        assert_eq!(find(d.path(), &["--handicap", "KY"]), ["c.kifu#0"]);
+        assert_eq!(
+            find(d.path(), &["--handicap", "even", "--plies", "..2"]),
+            ["list.usi#0"]
+        );
+        assert_eq!(find(d.path(), &["--plies", "5"]), ["d.csa#0"]);
+        assert_eq!(
+            find(d.path(), &["--opening", "7g7f 3c3d"]),
+            ["a.kifu#0", "d.csa#0", "list.usi#1"]
+        );
+        assert_eq!(
+            find(d.path(), &["--opening", "7g7f 3c3d", "--invert"]),
+            ["b.kifu#0", "c.kifu#0", "list.usi#0"]
+        );
+        assert_eq!(
+            run_in(d.path(), &["find", ".", "--player", "藤井", "--count"], 0),
+            "2\n"
+        );
+    }
+
+    #[test]
+    fn outcome_winner_foul_and_warning_come_from_the_replay() {
+        let samples = root().join("testdata/samples");
+        let find = |args: &[&str]| {
+            let mut all = vec!["find", "."];
+            all.extend_from_slice(args);
+            lines(&run_in(&samples, &all, 0))
+                .into_iter()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(find(&["--foul", "nifu"]), ["./fouls.csa#0"]);
+        assert_eq!(find(&["--outcome", "foul"]), ["./fouls.csa#0"]);
+        assert_eq!(
+            find(&["--winner", "white", "--outcome", "resignation"]),
+            [
+                "./even-game.csa#0",
+                "./two-games.csa#0",
+                "./two-games.csa#1"
+            ]
+        );
+        assert!(find(&["--winner", "draw"]).is_empty());
+        assert!(find(&["--warning", "no-such-warning"]).is_empty());
+        let d = folder(&[("w.csa", b"PI\n+\n+7776FU\n-3334FU\n%TORYO\n" as &[u8])]);
+        // The record says white resigned after its own move: a result mismatch? No: the
+        // resigning side is the one to move (black), so white wins; no warning.
+        assert_eq!(
+            run_in(d.path(), &["find", ".", "--winner", "white", "--count"], 0),
+            "1\n"
+        );
+    }
+}
+
+mod dedup {
+    use super::*;
+
+    const MOVES: &str = "７六歩(77) ３四歩(33) ２六歩(27) ８四歩(83) ２五歩(26) ８五歩(84)";
+
+    /// The same game as KIF (Shift_JIS), KIFU, CSA, JKF and USI, each with other headers and
+    /// comments; a prefix of it; and another game twice in one CSA file.
+    fn games() -> tempfile::TempDir {
+        let kif = kifu("2024/05/01", "名人戦", "羽生", "藤井", "平手", MOVES) + "   7 投了\n";
+        let (sjis, _, bad) = encoding_rs::SHIFT_JIS.encode(&kif);
+        assert!(!bad);
+        let mut annotated = kifu("2020/01/01", "練習", "甲", "乙", "平手", MOVES);
+        annotated = annotated.replacen(
+            "   2 ３四歩(33)\n",
+            "   2 ３四歩(33)\n*角道を開ける\n*もう一行\n",
+            1,
+        );
+        let csa = "V2.2\nN+Sato\nN-Suzuki\n'a remark\nPI\n+\n+7776FU\n-3334FU\n+2726FU\n-8384FU\n'*an engine comment\n+2625FU\n-8485FU\n%CHUDAN\n";
+        let two = "V2.2\nPI\n+\n+5756FU\n-5354FU\n/\nN+x\nPI\n+\n+5756FU\n-5354FU\n%TORYO\n";
+        let dir = folder(&[
+            ("a.kif", &sjis),
+            ("b.kifu", annotated.as_bytes()),
+            ("c.csa", csa.as_bytes()),
+            ("e.usi", b"position startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e\n"),
+            ("p.usi", b"position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f 3c3d 2g2f\n"),
+            ("two.csa", two.as_bytes()),
+        ]);
+        run_in(
+            dir.path(),
+            &["convert", "c.csa", "--to", "jkf", "-o", "d.jkf", "-q"],
+            0,
+        );
+        dir
+    }
+
+    fn json(dir: &Path, args: &[&str]) -> Vec<serde_json::Value> {
+        let mut all = vec!["dedup", ".", "--format", "json"];
+        all.extend_from_slice(args);
+        run_in(dir, &all, 0)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    fn paths(list: &serde_json::Value) -> Vec<String> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                format!(
+                    "{}#{}",
+                    r["path"].as_str().unwrap().trim_start_matches("./"),
+                    r["record"]
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn one_group_per_game_whatever_the_format_encoding_headers_and_comments() {
+        let d = games();
+        let groups = json(d.path(), &[]);
+        assert_eq!(groups.len(), 2, "{groups:?}");
+        assert_eq!(groups[0]["plies"], 6);
+        assert_eq!(
+            paths(&groups[0]["records"]),
+            ["a.kif#0", "b.kifu#0", "c.csa#0", "d.jkf#0", "e.usi#0"]
+        );
+        // The interrupted copy is reported as a prefix, not as the same game.
+        assert_eq!(paths(&groups[0]["prefixes"]), ["p.usi#0"]);
+        assert_eq!(groups[0]["prefixes"][0]["plies"], 3);
+        assert_eq!(paths(&groups[1]["records"]), ["two.csa#0", "two.csa#1"]);
+        // --prefix: the same game.
+        let groups = json(d.path(), &["--prefix"]);
+        assert_eq!(paths(&groups[0]["records"]).len(), 6);
+        assert!(groups[0]["prefixes"].as_array().unwrap().is_empty());
+        let human = run_in(d.path(), &["dedup", "."], 0);
+        assert!(
+            human.starts_with("game 1 (6 plies): 5 records\n  ./a.kif#0\n"),
+            "{human}"
+        );
+        assert!(human.contains("  ./p.usi#0 (prefix: 3 plies)\n"), "{human}");
+    }
+
+    #[test]
+    fn out_dir_keeps_one_record_per_game_and_never_touches_the_inputs() {
+        let d = games();
+        let before: Vec<(String, Vec<u8>)> = ["a.kif", "b.kifu", "c.csa", "two.csa"]
+            .iter()
+            .map(|n| (n.to_string(), std::fs::read(d.path().join(n)).unwrap()))
+            .collect();
+        run_in(d.path(), &["dedup", ".", "-q", "--out-dir", "first"], 0);
+        let listing = |dir: &str| {
+            let mut v: Vec<String> = std::fs::read_dir(d.path().join(dir))
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(listing("first"), ["a.kif", "p.usi", "two.0.csa"]);
+        // A file of one record is copied byte for byte.
+        assert_eq!(
+            std::fs::read(d.path().join("first/a.kif")).unwrap(),
+            before[0].1
+        );
+        run_in(
+            d.path(),
+            &[
+                "dedup",
+                ".",
+                "-q",
+                "--keep",
+                "most-annotated",
+                "--prefix",
+                "--out-dir",
+                "annotated",
+            ],
+            0,
+        );
+        assert_eq!(listing("annotated"), ["b.kifu", "two.0.csa"]);
+        run_in(
+            d.path(),
+            &[
+                "dedup",
+                ".",
+                "-q",
+                "--keep",
+                "longest",
+                "--out-dir",
+                "longest",
+            ],
+            0,
+        );
+        assert_eq!(listing("longest"), ["a.kif", "p.usi", "two.0.csa"]);
+        for (name, bytes) in before {
+            assert_eq!(
+                std::fs::read(d.path().join(&name)).unwrap(),
+                bytes,
+                "{name}"
+            );
+        }
+        // A folder that holds files already is refused.
+        tool()
+            .current_dir(d.path())
+            .args(["dedup", "a.kif", "--out-dir", "first"])
+            .assert()
+            .code(2);
+    }
+}
+
+mod split_join {
+    use super::*;
+
+    /// Three games, each in the writer's form of `format` (as `convert` writes it).
+    fn three(format: &str) -> (tempfile::TempDir, Vec<Vec<u8>>) {
+        let d = folder(&[
+            ("src/1.csa", b"V2.2\nN+Sato\nN-Suzuki\n$START_TIME:2024/05/01 10:00:00\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n" as &[u8]),
+            ("src/2.csa", b"V2.2\nN+Sato\nN-Suzuki\n$START_TIME:2024/05/01 15:00:00\nPI\n+\n+2726FU\n-8384FU\n%TORYO\n"),
+            ("src/3.csa", b"V2.2\nN+Ta/naka\nPI\n+\n+5756FU\n%TORYO\n"),
+        ]);
+        let mut originals = Vec::new();
+        for i in 1..=3 {
+            let out = format!("one/{i}.{format}");
+            run_in(
+                d.path(),
+                &["convert", &format!("src/{i}.csa"), "-o", &out, "-q"],
+                0,
+            );
+            originals.push(std::fs::read(d.path().join(out)).unwrap());
+        }
+        (d, originals)
+    }
+
+    fn listing(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn join_then_split_gives_back_the_same_records_in_every_multi_game_format() {
+        for format in ["csa", "sfen", "usi", "jkf"] {
+            let (d, originals) = three(format);
+            let all = format!("all.{format}");
+            let inputs: Vec<String> = (1..=3).map(|i| format!("one/{i}.{format}")).collect();
+            let mut args: Vec<&str> = vec!["join"];
+            args.extend(inputs.iter().map(String::as_str));
+            args.extend(["-o", &all, "-q"]);
+            run_in(d.path(), &args, 0);
+            let joined = std::fs::read_to_string(d.path().join(&all)).unwrap();
+            match format {
+                "csa" => assert_eq!(joined.matches("\n/\n").count(), 2, "{joined}"),
+                "jkf" => assert!(joined.starts_with('['), "{joined}"),
+                _ => assert_eq!(joined.lines().count(), 3, "{joined}"),
+            }
+            run_in(d.path(), &["split", &all, "--out-dir", "parts", "-q"], 0);
+            let names = listing(&d.path().join("parts"));
+            assert_eq!(names.len(), 3, "{format}: {names:?}");
+            let mut got: Vec<Vec<u8>> = names
+                .iter()
+                .map(|n| std::fs::read(d.path().join("parts").join(n)).unwrap())
+                .collect();
+            let mut want = originals.clone();
+            got.sort();
+            want.sort();
+            assert_eq!(got, want, "{format}");
+            if format == "csa" {
+                // Named from the headers; the same date and players twice get -2.
+                assert_eq!(
+                    names,
+                    [
+                        "2024-05-01_Sato-Suzuki-2.csa",
+                        "2024-05-01_Sato-Suzuki.csa",
+                        "Ta_naka.csa"
+                    ]
+                );
+            }
+            if format == "usi" {
+                assert_eq!(names, ["all.0.usi", "all.1.usi", "all.2.usi"]);
+            }
+        }
+    }
+
+    #[test]
+    fn split_never_replaces_and_join_refuses_single_game_formats() {
+        let (d, _) = three("csa");
+        run_in(d.path(), &["join", "src", "-o", "all.csa", "-q"], 0);
+        run_in(d.path(), &["split", "all.csa", "--out-dir", "p", "-q"], 0);
+        run_in(d.path(), &["split", "all.csa", "--out-dir", "p", "-q"], 0);
+        assert_eq!(listing(&d.path().join("p")).len(), 6);
+        tool()
+            .current_dir(d.path())
+            .args(["join", "src", "-o", "all.kif"])
+            .assert()
+            .code(2);
+        // An existing file is kept without --force.
+        tool()
+            .current_dir(d.path())
+            .args(["join", "src", "-o", "all.csa"])
+            .assert()
+            .code(2);
+        run_in(
+            d.path(),
+            &["join", "src", "-o", "all.csa", "--force", "-q"],
+            0,
+        );
+    }
+}
+
+mod convert_filters {
+    use super::*;
+
+    const KIF: &str = "棋戦：練習\n先手：甲\n後手：乙\n手数----指手---------消費時間--\n*開始前\n   1 ７六歩(77)   ( 0:05/00:00:05)\n*いい手\n   2 ３四歩(33)   ( 0:03/00:00:08)\n   3 投了\n\n変化：2手\n   2 ８四歩(83)   ( 0:01/00:00:06)\n";
+
+    fn convert(dir: &Path, to: &str, args: &[&str]) -> String {
+        let mut all = vec![
+            "convert",
+            "g.kifu",
+            "--to",
+            to,
+            "--output-encoding",
+            "utf-8",
+        ];
+        all.extend_from_slice(args);
+        let out = tool().current_dir(dir).args(&all).output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    #[test]
+    fn header_is_set_in_every_format() {
+        let d = folder(&[("g.kifu", KIF.as_bytes())]);
+        for (to, expect) in [
+            ("kif", "棋戦：名人戦"),
+            ("kifu", "棋戦：名人戦"),
+            ("ki2", "棋戦：名人戦"),
+            ("ki2u", "棋戦：名人戦"),
+            ("csa", "$EVENT:名人戦"),
+            ("jkf", "\"棋戦\": \"名人戦\""),
+        ] {
+            let out = convert(
+                d.path(),
+                to,
+                &["--header", "event=名人戦", "--header", "記録係=某"],
+            );
+            assert!(out.contains(expect), "{to}: {out}");
+            assert!(!out.contains("練習"), "{to}: {out}");
+            assert!(out.contains("某"), "{to}: {out}");
+        }
+        // SFEN and USI carry no header: said, and refused with --strict.
+        for to in ["sfen", "usi"] {
+            let out = tool()
+                .current_dir(d.path())
+                .args(["convert", "g.kifu", "--to", to, "--header", "event=X"])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0));
+            tool()
+                .current_dir(d.path())
+                .args([
+                    "convert", "g.kifu", "--to", to, "--header", "event=X", "--strict",
+                ])
+                .assert()
+                .code(2);
+        }
+    }
+
+    #[test]
+    fn comments_times_and_variations_go_on_request() {
+        let d = folder(&[("g.kifu", KIF.as_bytes())]);
+        let plain = convert(d.path(), "kifu", &[]);
+        assert!(plain.contains("*いい手") && plain.contains("変化：") && plain.contains("0:05"));
+        let out = convert(d.path(), "kifu", &["--no-comments"]);
+        assert!(!out.contains("いい手") && !out.contains("開始前") && out.contains("変化："));
+        let out = convert(d.path(), "kifu", &["--no-variations"]);
+        assert!(!out.contains("変化：") && !out.contains("８四歩") && out.contains("*いい手"));
+        let out = convert(d.path(), "kifu", &["--main-line-only"]);
+        assert!(!out.contains("変化：") && out.contains("投了"));
+        let out = convert(d.path(), "csa", &["--no-times"]);
+        assert!(!out.contains("\nT"), "{out}");
+        let out = convert(d.path(), "csa", &[]);
+        assert!(out.contains("\nT5"), "{out}");
+    }
+}
