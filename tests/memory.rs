@@ -30,6 +30,19 @@ fn write_multi_game_csa(path: &std::path::Path, n: usize) {
     out.flush().unwrap();
 }
 
+/// One short legal game a line, resigned (`validate` names no foul in it).
+const USI_LINE: &str = "startpos moves 7g7f 3c3d 8h2b+ 3a2b resign\n";
+
+/// Writes a USI list of `n` games, one a line, to `path` (a line at a time, as above).
+fn write_multi_line_usi(path: &std::path::Path, n: usize) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    for _ in 0..n {
+        out.write_all(USI_LINE.as_bytes()).unwrap();
+    }
+    out.flush().unwrap();
+}
+
 /// Runs the binary with `args`, output discarded; returns (exit code, peak RSS in KiB).
 // The child is reaped by `wait4` below, which clippy cannot see.
 #[allow(clippy::zombie_processes)]
@@ -55,9 +68,18 @@ fn peak_rss_kib(args: &[&std::ffi::OsStr]) -> (i32, u64) {
 /// Peak RSS (KiB) of `subcommand` on a file of `games` games (`-o` into the folder for
 /// `convert`).
 fn peak_on(subcommand: &str, games: usize) -> u64 {
+    peak_on_format(subcommand, games, "csa")
+}
+
+/// Like [`peak_on`], on a multi-game CSA file (`"csa"`) or a USI list (`"usi"`).
+fn peak_on_format(subcommand: &str, games: usize, extension: &str) -> u64 {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("games.csa");
-    write_multi_game_csa(&path, games);
+    let path = dir.path().join(format!("games.{extension}"));
+    if extension == "usi" {
+        write_multi_line_usi(&path, games);
+    } else {
+        write_multi_game_csa(&path, games);
+    }
     let out = dir.path().join("out.csa");
     let mut args: Vec<&std::ffi::OsStr> = vec![subcommand.as_ref(), path.as_os_str()];
     if subcommand == "convert" {
@@ -65,7 +87,7 @@ fn peak_on(subcommand: &str, games: usize) -> u64 {
     }
     let (code, kib) = peak_rss_kib(&args);
     assert_eq!(code, 0, "{subcommand} exit status");
-    eprintln!("{subcommand} on {games} games: peak RSS {kib} KiB");
+    eprintln!("{subcommand} on {games} games ({extension}): peak RSS {kib} KiB");
     kib
 }
 
@@ -80,14 +102,24 @@ fn check(subcommand: &str, games: usize, ceiling_mib: u64) {
 /// What a run holds beyond the file's text grows by less than `bytes_a_game` for each game
 /// more: from 100,000 games (5 MB) to 400,000 (20 MB).
 fn check_growth(subcommand: &str, bytes_a_game: u64) {
+    check_growth_of(subcommand, bytes_a_game, "csa")
+}
+
+/// Like [`check_growth`], on a multi-game CSA file (`"csa"`) or a USI list (`"usi"`).
+fn check_growth_of(subcommand: &str, bytes_a_game: u64, extension: &str) {
     let (small, large) = (100_000u64, 400_000u64);
-    let text = |n: u64| n * (GAME.len() as u64 + 2);
-    let peak_small = peak_on(subcommand, small as usize) * 1024;
-    let peak_large = peak_on(subcommand, large as usize) * 1024;
+    let game_len = if extension == "usi" {
+        USI_LINE.len() as u64
+    } else {
+        GAME.len() as u64 + 2
+    };
+    let text = |n: u64| n * game_len;
+    let peak_small = peak_on_format(subcommand, small as usize, extension) * 1024;
+    let peak_large = peak_on_format(subcommand, large as usize, extension) * 1024;
     let beyond_text =
         peak_large.saturating_sub(peak_small) as i64 - (text(large) - text(small)) as i64;
     let per_game = beyond_text / (large - small) as i64;
-    eprintln!("{subcommand}: {per_game} bytes a game beyond the text");
+    eprintln!("{subcommand} ({extension}): {per_game} bytes a game beyond the text");
     assert!(
         per_game < bytes_a_game as i64,
         "{subcommand}: peak grew by {} KiB from {small} to {large} games: {per_game} bytes a game \
@@ -129,5 +161,14 @@ fn peak_memory_does_not_grow_with_the_number_of_games() {
     // record lies was found for the whole file up front.
     for subcommand in ["validate", "stats", "convert"] {
         check_growth(subcommand, 12);
+    }
+}
+
+#[test]
+fn peak_memory_does_not_grow_with_the_number_of_lines_of_a_usi_list() {
+    // A USI list is read a batch of lines at a time, as a CSA file is: nothing grows beyond
+    // the text. Before, every line's record was read up front (about 600 bytes a game).
+    for subcommand in ["validate", "stats", "convert"] {
+        check_growth_of(subcommand, 12, "usi");
     }
 }

@@ -44,12 +44,50 @@ fn multi_game_csa(n: usize) -> String {
     s
 }
 
+/// A USI (`position` true) or SFEN list of `n` games, one a line: the games cshogi generated
+/// in turn, with an odd line every 37th (a foul, a line the reader rejects, a byte that is
+/// not valid text), comments and blank lines between, and CRLF line ends now and then.
+fn multi_line_usi(n: usize, position: bool) -> String {
+    let tsv = std::fs::read_to_string(root().join("testdata/cshogi-games/games.tsv")).unwrap();
+    let games: Vec<(&str, &str)> = tsv
+        .lines()
+        .filter_map(|l| {
+            let mut f = l.split('\t');
+            Some((f.next()?, f.next()?))
+        })
+        .collect();
+    const ODD: [&str; 3] = [
+        "sfen 4k4/9/9/9/9/9/4P4/9/4K4 b P 1 moves P*5c",
+        "startpos moves 7g7f 3c3x",
+        "startpos moves 7g7f \u{FFFD} 3c3d",
+    ];
+    let mut s = String::new();
+    for i in 0..n {
+        if position {
+            s.push_str("position ");
+        }
+        if i % 37 == 36 {
+            s.push_str(ODD[i / 37 % ODD.len()]);
+        } else {
+            let (sfen, moves) = games[i % games.len()];
+            s.push_str(&format!("sfen {sfen} moves {moves}"));
+        }
+        s.push_str(if i % 5 == 0 { "\r\n" } else { "\n" });
+        if i % 50 == 7 {
+            s.push_str("# a comment\n\n");
+        }
+    }
+    s
+}
+
 /// A folder of inputs: two multi-game files (each several batches long) among single games.
 fn inputs(dir: &Path) -> PathBuf {
     let d = dir.join("in");
     std::fs::create_dir_all(d.join("sub")).unwrap();
     std::fs::write(d.join("a.csa"), multi_game_csa(700)).unwrap();
     std::fs::write(d.join("sub/m.csa"), multi_game_csa(300)).unwrap();
+    std::fs::write(d.join("l.usi"), multi_line_usi(600, true)).unwrap();
+    std::fs::write(d.join("sub/s.sfen"), multi_line_usi(300, false)).unwrap();
     for (i, name) in ["g0001.csa", "g0002.csa", "g0003.csa"].iter().enumerate() {
         std::fs::copy(
             root().join("testdata/cshogi-games/csa").join(name),
@@ -115,6 +153,8 @@ fn validate_prints_every_record_in_order_for_every_jobs() {
     }
     assert_eq!(per_file[&"in/a.csa".to_string()], 700);
     assert_eq!(per_file[&"in/sub/m.csa".to_string()], 300);
+    assert_eq!(per_file[&"in/l.usi".to_string()], 600);
+    assert_eq!(per_file[&"in/sub/s.sfen".to_string()], 300);
     same_for_every_jobs(dir.path(), &["validate", "in"]);
 }
 
@@ -124,18 +164,19 @@ fn stats_and_its_game_rows_are_the_same_for_every_jobs() {
     inputs(dir.path());
     let out = same_for_every_jobs(dir.path(), &["stats", "in", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    // 700 + 300 games, 3 + 1 single ones and z.csa (one record that cannot be read).
+    // 700 + 300 games, 600 + 300 lines, 3 + 1 single ones and z.csa (one record that
+    // cannot be read).
     let failed = v["records_failed"].as_u64().unwrap();
-    assert_eq!(v["records"].as_u64().unwrap() + failed, 1_005);
+    assert_eq!(v["records"].as_u64().unwrap() + failed, 1_905);
     assert!(failed > 0);
-    assert_eq!(v["files"], 7);
+    assert_eq!(v["files"], 9);
     for jobs in [1, 2, 3, 8] {
         let rows = format!("rows{jobs}.jsonl");
         let out = run(dir.path(), &["stats", "in", "-q", "--games", &rows], jobs);
         assert_eq!(out.status.code(), Some(2), "an unreadable file");
     }
     let one = std::fs::read(dir.path().join("rows1.jsonl")).unwrap();
-    assert_eq!(one.iter().filter(|&&b| b == b'\n').count(), 1_005);
+    assert_eq!(one.iter().filter(|&&b| b == b'\n').count(), 1_905);
     for jobs in [2, 3, 8] {
         let other = std::fs::read(dir.path().join(format!("rows{jobs}.jsonl"))).unwrap();
         assert!(other == one, "--games rows differ with -j {jobs}");

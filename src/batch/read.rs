@@ -707,6 +707,37 @@ mod tests {
     }
 
     #[test]
+    fn replaying_a_usi_list_line_by_line_equals_reading_whole() {
+        // A byte-order mark, fouls, a bad line, invalid bytes, comments, blank lines and CRLF.
+        let mut text = b"\xef\xbb\xbfstartpos moves 7g7f 3c3d\r\n".to_vec();
+        for i in 0..40 {
+            let line: &[u8] = match i % 5 {
+                0 => b"position startpos moves 7g7f 3c3d 8h2b+ 3a2b resign\r\n",
+                1 => b"sfen 4k4/9/9/9/9/9/4P4/9/4K4 b P 1 moves P*5c\n# a comment\n\n",
+                2 => b"startpos moves 7g7f \xff 3c3d\n  // another\n",
+                3 => b"startpos moves 7g7f 3c3x\n",
+                _ => {
+                    b"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 3c3d\n"
+                }
+            };
+            text.extend_from_slice(line);
+        }
+        text.extend_from_slice(b"startpos moves 7g7f");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("many.usi");
+        std::fs::write(&path, &text).unwrap();
+        let input = Input::File(path);
+        let options = ReadOptions::default();
+        let spans = read_and_replay(&input, &options, &ReplayOptions::default(), |r, rep, _| {
+            Validation::new(r, rep).to_json()
+        });
+        assert_eq!(spans.error, None);
+        let expected = whole(&input, &options);
+        assert_eq!(expected.len(), 42);
+        assert_eq!(spans.results, expected);
+    }
+
+    #[test]
     fn batches_come_in_record_order_and_can_stop() {
         let text = "PI\n+\n+7776FU\n/\n".repeat(10);
         let dir = tempfile::tempdir().unwrap();

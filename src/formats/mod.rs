@@ -117,10 +117,10 @@ impl RecordSpan {
     }
 }
 
-/// The records of a text that holds several (a multi-game CSA file), found without parsing
-/// them, so they can be read one at a time, or in parallel, with [`read_span`]: together they
-/// give what [`read_str`] gives. `None` when the text holds at most one record or the format
-/// keeps one record per text.
+/// The records of a text that holds several (a multi-game CSA file, an SFEN/USI list of
+/// several lines), found without parsing them, so they can be read one at a time, or in
+/// parallel, with [`read_span`]: together they give what [`read_str`] gives. `None` when the
+/// text holds at most one record or the format keeps one record per text.
 pub fn record_spans(text: &str, format: Format) -> Option<Vec<RecordSpan>> {
     record_spans_lazily(text, format).map(Iterator::collect)
 }
@@ -131,19 +131,42 @@ pub fn record_spans_lazily(
     text: &str,
     format: Format,
 ) -> Option<impl Iterator<Item = RecordSpan> + Clone + '_> {
-    if format != Format::Csa {
-        return None;
-    }
-    let spans = csa::Spans::new(text)
+    let spans = match format {
+        Format::Csa => Spans::Csa(csa::Spans::new(text)),
+        Format::Sfen | Format::Usi => Spans::Usi(usi::Lines::new(text)),
+        _ => return None,
+    };
+    let spans = spans
         .filter(|s| s.has_content)
         .map(|span| RecordSpan { span });
     (spans.clone().take(2).count() > 1).then_some(spans)
 }
 
+/// Where the records of a multi-record text lie, by format.
+#[derive(Clone, Debug)]
+enum Spans<'a> {
+    Csa(csa::Spans<'a>),
+    Usi(usi::Lines<'a>),
+}
+
+impl Iterator for Spans<'_> {
+    type Item = csa::Span;
+
+    fn next(&mut self) -> Option<csa::Span> {
+        match self {
+            Spans::Csa(s) => s.next(),
+            Spans::Usi(s) => s.next(),
+        }
+    }
+}
+
 /// Reads the record `span` of `text` (from [`record_spans`]), the `index`-th of the text, as
 /// [`read_str`] would.
 pub fn read_span(text: &str, span: &RecordSpan, format: Format, index: usize) -> Record {
-    let mut r = csa::read_span(text, &span.span);
+    let mut r = match format {
+        Format::Sfen | Format::Usi => usi::read_span(text, &span.span),
+        _ => csa::read_span(text, &span.span),
+    };
     r.source.index = index;
     r.source.format = Some(format);
     reject_if_nothing_was_understood(&mut r, format);

@@ -63,25 +63,76 @@ use crate::shogi::{Color, Handicap, Move, Position, Setup};
 
 /// Reads every record of an SFEN/USI list: one per non-blank, non-comment line.
 pub fn read(text: &str) -> Vec<Record> {
-    let mut records = Vec::new();
-    for (i, raw) in text.split('\n').enumerate() {
-        let line_no = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        let mut line = raw.strip_suffix('\r').unwrap_or(raw);
-        if i == 0 {
-            line = line.strip_prefix('\u{feff}').unwrap_or(line);
-        }
-        let trimmed = line.trim_start();
-        if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//") {
-            continue;
-        }
-        let mut record = Record::new();
-        record.source.line = line_no;
-        if let Err(issue) = read_line(line, line_no, &mut record) {
-            record.errors.push(issue);
-        }
-        records.push(record);
+    Lines::new(text)
+        .map(|span| read_span(text, &span))
+        .collect()
+}
+
+/// The line `raw` (the `line_no`-th, 1-based) without its `\r` (and, on the first line, the
+/// byte-order mark), or `None` when it holds no record (blank or a comment).
+fn record_line(raw: &str, line_no: u32) -> Option<&str> {
+    let mut line = raw.strip_suffix('\r').unwrap_or(raw);
+    if line_no == 1 {
+        line = line.strip_prefix('\u{feff}').unwrap_or(line);
     }
-    records
+    let trimmed = line.trim_start();
+    let skipped = trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//");
+    (!skipped).then_some(line)
+}
+
+/// The lines of a list that hold a record, one at a time (as [`super::csa::Span`]s of one
+/// line each, without the `\n`), so that a list of many games need not be read whole: reading
+/// each with [`read_span`] gives what [`read`] gives.
+#[derive(Clone, Debug)]
+pub(crate) struct Lines<'a> {
+    text: &'a str,
+    at: usize,
+    line_no: u32,
+}
+
+impl<'a> Lines<'a> {
+    pub(crate) fn new(text: &'a str) -> Lines<'a> {
+        Lines {
+            text,
+            at: 0,
+            line_no: 0,
+        }
+    }
+}
+
+impl Iterator for Lines<'_> {
+    type Item = super::csa::Span;
+
+    fn next(&mut self) -> Option<super::csa::Span> {
+        let bytes = self.text.as_bytes();
+        while self.at <= bytes.len() {
+            let start = self.at;
+            let end = crate::text::find_byte(bytes, b'\n', start).unwrap_or(bytes.len());
+            self.at = end + 1;
+            self.line_no = self.line_no.saturating_add(1);
+            if record_line(&self.text[start..end], self.line_no).is_some() {
+                return Some(super::csa::Span {
+                    range: start..end,
+                    first_line: self.line_no,
+                    has_content: true,
+                });
+            }
+        }
+        None
+    }
+}
+
+/// Reads the record on the line `span` of `text` (from [`Lines`]).
+pub(crate) fn read_span(text: &str, span: &super::csa::Span) -> Record {
+    let line_no = span.first_line;
+    let raw = text.get(span.range.clone()).unwrap_or("");
+    let line = record_line(raw, line_no).unwrap_or("");
+    let mut record = Record::new();
+    record.source.line = line_no;
+    if let Err(issue) = read_line(line, line_no, &mut record) {
+        record.errors.push(issue);
+    }
+    record
 }
 
 /// The 1-based character column of byte offset `at` in `line` (one past the end when `at` is
