@@ -267,6 +267,7 @@ fn safe_key(key: &str, starts_move: fn(char) -> bool, reserved: &[&str]) -> bool
         return false;
     };
     !key.contains([':', '：', '\n', '\r'])
+        && !key.chars().any(char::is_control)
         && !matches!(
             first,
             '#' | '*' | '&' | '|' | '+' | ' ' | '\t' | '\u{3000}' | '\u{feff}'
@@ -474,5 +475,20 @@ pub(crate) fn write_lines<S: LineSink>(
         sink.write_variation_header(b.ply);
         let sub = sink.write_line(sib, b.ply, b.moves, b.pos);
         stack.push((sub, usize::MAX));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe_key;
+
+    /// Found by the fuzz campaign: a header key starting with a NUL and then `|` was written,
+    /// and the reader (which drops NUL characters) took the line for a board row.
+    #[test]
+    fn a_key_with_control_characters_is_not_written() {
+        let no_move = |_: char| false;
+        assert!(safe_key("棋戦", no_move, &[]));
+        assert!(!safe_key("\u{0}|(x", no_move, &[]));
+        assert!(!safe_key("a\u{b}b", no_move, &[]));
     }
 }
