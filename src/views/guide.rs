@@ -338,6 +338,36 @@ pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// The grey "promotes" arrow between a piece's diagram (at `left_x`) and its promoted form's
+/// (at `right_x`), at mid-height of diagrams whose top is `gy`.
+pub(super) fn promotion_arrow(svg: &mut Svg, left_x: f64, right_x: f64, gy: f64) {
+    let ax = left_x + 5.0 * GC;
+    let ay = gy + 2.5 * GC;
+    svg.line(
+        ax + 12.0,
+        ay,
+        right_x - 20.0,
+        ay,
+        r##"stroke="#888888" stroke-width="2""##,
+    );
+    svg.polygon(
+        &[
+            (right_x - 10.0, ay),
+            (right_x - 20.0, ay - 6.0),
+            (right_x - 20.0, ay + 6.0),
+        ],
+        r##"fill="#888888""##,
+    );
+    svg.text(
+        (ax + right_x) / 2.0 - 3.0,
+        ay - 10.0,
+        11.0,
+        "middle",
+        r##"fill="#666666" font-family="sans-serif""##,
+        "promotes",
+    );
+}
+
 /// Draws a diagram's title: the piece's name in bold, its English name smaller after it.
 fn block_title(svg: &mut Svg, x: f64, y: f64, kind: PieceKind, style: PieceStyle, fill: &str) {
     let name = match style {
@@ -362,31 +392,7 @@ fn draw_block(svg: &mut Svg, x: f64, y: f64, kind: PieceKind, style: PieceStyle)
     draw_movement(svg, left_x, gy, &movement(kind), style);
     if let Some(p) = kind.promote() {
         block_title(svg, right_x, y + 16.0, p, style, "#b3261e");
-        let ax = left_x + 5.0 * GC;
-        let ay = gy + 2.5 * GC;
-        svg.line(
-            ax + 12.0,
-            ay,
-            right_x - 20.0,
-            ay,
-            r##"stroke="#888888" stroke-width="2""##,
-        );
-        svg.polygon(
-            &[
-                (right_x - 10.0, ay),
-                (right_x - 20.0, ay - 6.0),
-                (right_x - 20.0, ay + 6.0),
-            ],
-            r##"fill="#888888""##,
-        );
-        svg.text(
-            (ax + right_x) / 2.0 - 3.0,
-            ay - 10.0,
-            11.0,
-            "middle",
-            r##"fill="#666666" font-family="sans-serif""##,
-            "promotes",
-        );
+        promotion_arrow(svg, left_x, right_x, gy);
         draw_movement(svg, right_x, gy, &movement(p), style);
     }
     let rule = format!("Promotion: {}.", promotion_rule(kind));

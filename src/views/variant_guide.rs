@@ -17,7 +17,8 @@ use crate::variant::{VKind, VMove, VPiece, VPosition, Variant};
 use super::board_svg::draw_face_in;
 use super::board_text::mark_cell;
 use super::guide::{
-    draw_cells, pad, wrap, Cell, Line, GC, G_ARROW, G_BLOCK_H, G_BLOCK_W, G_MARGIN, G_WRAP,
+    draw_cells, pad, promotion_arrow, wrap, Cell, Line, GC, G_ARROW, G_BLOCK_H, G_BLOCK_W,
+    G_MARGIN, G_WRAP,
 };
 use super::svg::{esc, num, Svg};
 use super::variant::{face, kanji, piece_cell};
@@ -273,31 +274,7 @@ fn draw_block(svg: &mut Svg, x: f64, y: f64, variant: Variant, kind: VKind, styl
     diagram(svg, left_x, gy, variant, kind, style);
     if let Some(p) = kind.promote() {
         block_title(svg, right_x, y + 16.0, variant, p, style);
-        let ax = left_x + 5.0 * GC;
-        let ay = gy + 2.5 * GC;
-        svg.line(
-            ax + 12.0,
-            ay,
-            right_x - 20.0,
-            ay,
-            r##"stroke="#888888" stroke-width="2""##,
-        );
-        svg.polygon(
-            &[
-                (right_x - 10.0, ay),
-                (right_x - 20.0, ay - 6.0),
-                (right_x - 20.0, ay + 6.0),
-            ],
-            r##"fill="#888888""##,
-        );
-        svg.text(
-            (ax + right_x) / 2.0 - 3.0,
-            ay - 10.0,
-            11.0,
-            "middle",
-            r##"fill="#666666" font-family="sans-serif""##,
-            "promotes",
-        );
+        promotion_arrow(svg, left_x, right_x, gy);
         diagram(svg, right_x, gy, variant, p, style);
     }
     let rule = format!("Promotion: {}.", promotion_rule(variant, kind));
