@@ -52,7 +52,7 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
-use super::write::note;
+use super::written::note;
 use crate::record::{
     Ending, EndingKind, MetaKey, MoveEntry, MoveTime, MoveTree, Node, NodeId, NodeKind, ReadIssue,
     Record, Start,
@@ -1555,7 +1555,7 @@ fn code_of(kind: PieceKind) -> &'static str {
 // ---------------------------------------------------------------------------------------------
 
 /// The written text and what the format could not carry.
-pub use super::write::Written;
+pub use super::written::Written;
 
 /// A JSON value of bounded depth, with its keys in the order given.
 enum J {

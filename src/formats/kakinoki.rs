@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::japanese::{self as ja, HandicapName};
-use super::write::note;
+use super::written::note;
 use crate::record::{
     Ending, EndingKind, MetaKey, MoveTree, Node, NodeId, NodeKind, ReadIssue, Record, Start,
 };

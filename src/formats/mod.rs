@@ -13,11 +13,11 @@ pub mod japanese;
 pub mod jkf;
 mod kakinoki;
 pub mod ki2;
-pub mod ki2_move;
 pub mod kif;
 pub mod usi;
 pub mod variants;
 pub mod write;
+mod written;
 
 use crate::record::{Format, Record};
 

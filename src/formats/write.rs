@@ -5,6 +5,8 @@ use super::{csa, jkf, ki2, kif, usi};
 use crate::record::{Format, Record};
 use crate::text::Encoding;
 
+pub use super::written::Written;
+
 /// Settings for [`write`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WriteOptions {
@@ -15,22 +17,6 @@ pub struct WriteOptions {
     pub encoding: Option<Encoding>,
     /// KIF: write a declined promotion as `不成` (by default the move without `成`).
     pub kif_funari: bool,
-}
-
-/// Written text and what the target format could not carry.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Written {
-    /// The text.
-    pub text: String,
-    /// What was left out, one entry per kind (`variations`, `comments`, ...).
-    pub dropped: Vec<String>,
-}
-
-/// Adds `what` to the list of what a writer left out, once.
-pub(crate) fn note(dropped: &mut Vec<String>, what: &str) {
-    if !dropped.iter().any(|d| d == what) {
-        dropped.push(what.to_string());
-    }
 }
 
 /// The encoding a format is written in unless told otherwise: Shift_JIS for `kif` and `ki2`

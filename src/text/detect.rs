@@ -2,7 +2,8 @@
 //! declarations, the extension convention, and how plausible a decoding looks.
 //!
 //! Everything here looks at raw bytes (or at one candidate decoding) and decides nothing on its
-//! own; [`decode`](super::decode) applies the contract's order. What each probe tolerates:
+//! own; the text module's `decode` (which uses this module) applies the contract's order. What
+//! each probe tolerates:
 //!
 //! - byte order marks: UTF-8 `EF BB BF`, UTF-16LE `FF FE`, UTF-16BE `FE FF` (no UTF-32);
 //! - UTF-16 without a mark: recognised when, in the first 4 KiB, at least 10% of the code units

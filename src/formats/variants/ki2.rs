@@ -3,7 +3,7 @@
 //! KI2 names a move by its destination, its piece and, when several pieces of that kind could
 //! go there, the relative words `右 左 直 上 引 寄` (and `打` for a drop a board piece could
 //! also make, `成`/`不成` where a promotion could be chosen), read from the mover's side as in
-//! standard shogi ([`crate::formats::ki2_move`] documents the words). The words are defined
+//! standard shogi ([`crate::formats::ki2::ki2_move`] documents the words). The words are defined
 //! for the standard pieces only, so Tori Shogi and Shogi 3x4 have no KI2.
 //!
 //! As for standard KI2, the candidates a word must tell apart are the moves the pieces of the
@@ -18,7 +18,7 @@ use super::{kif, note, read_error, side, VGame, VRead, VReadError};
 use crate::formats::japanese::{
     is_space, parse_square, parse_summary, summary_sentence, trim_spaces,
 };
-use crate::formats::ki2_move::{mark_color, Relative};
+use crate::formats::ki2::ki2_move::{mark_color, Relative};
 use crate::record::EndingKind;
 use crate::shogi::{Color, Square};
 use crate::variant::{VKind, VMove, VPosition, Variant};

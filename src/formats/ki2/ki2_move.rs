@@ -9,7 +9,7 @@
 //!
 //! - marks `▲ ☗` (black) and `△ ☖ ▽` (white), or none;
 //! - the destination `７六` (also `76`, `７６`), or `同`/`仝` followed by any spaces;
-//! - every piece name [`parse_piece`](super::japanese::parse_piece) knows (`王`, `竜`, `杏`,
+//! - every piece name [`parse_piece`](crate::formats::japanese::parse_piece) knows (`王`, `竜`, `杏`,
 //!   `圭`, `全` too);
 //! - the relative words `右 左 直 上 引 寄`, the older `行` and `入` (read as `上`), `成`,
 //!   `不成` or `生`, `打`, in any order after the piece.
@@ -43,7 +43,7 @@ use std::fmt;
 
 use arrayvec::ArrayVec;
 
-use super::japanese as ja;
+use crate::formats::japanese as ja;
 use std::cell::OnceCell;
 
 use crate::shogi::{attacks, is_dead_square, Color, Move, PieceKind, Position, Square};

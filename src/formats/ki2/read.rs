@@ -1,0 +1,495 @@
+//! The KI2 reader (the module documentation of [`super`] lists what it tolerates).
+
+use super::ki2_move::{mark_color, Ki2Move};
+use crate::formats::japanese as ja;
+use crate::formats::kakinoki::{self, column_of, skip_spaces, Preamble};
+use crate::record::{Ending, MoveEntry, MoveTree, NodeId, NodeKind, ReadIssue, Record};
+use crate::shogi::Position;
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+/// Reads the record of a KI2 text. A KI2 file holds one game, so the result holds one record.
+pub fn read(text: &str) -> Vec<Record> {
+    let _columns = crate::formats::column::Scope::new();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = Reader::new();
+    reader.record.tree.reserve(text.len() / 14 + 1);
+    let bytes = text.as_bytes();
+    let mut start = 0usize;
+    let mut no: u32 = 0;
+    while start < bytes.len() {
+        let end = bytes
+            .get(start..)
+            .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
+            .map_or(bytes.len(), |i| start + i);
+        let mut stop = end;
+        if stop > start && bytes.get(stop - 1) == Some(&b'\r') {
+            stop -= 1;
+        }
+        let line = text.get(start..stop).unwrap_or("");
+        start = end + 1;
+        no = no.saturating_add(1);
+        reader.line(line, no);
+        if reader.stopped {
+            break;
+        }
+    }
+    vec![reader.finish()]
+}
+
+struct Reader {
+    record: Record,
+    /// A problem that stops the whole record (a malformed board diagram, an unknown handicap).
+    stopped: bool,
+    /// A move error stopped the current line: skip to the next `変化`.
+    skipping: bool,
+    pre: Preamble,
+    /// The start position, or why it cannot be played.
+    start: Result<Position, String>,
+    /// The nodes of the current line from the root: `path[k]` is the node at ply `k`.
+    path: Vec<NodeId>,
+    /// `path_moves[k]`: how many of `path[1..=k]` are moves.
+    path_moves: Vec<u32>,
+    /// The node most recently added at each ply.
+    last_at_ply: Vec<NodeId>,
+    /// The position after the current path.
+    pos: Option<Position>,
+    after_end_warned: bool,
+    drop_warned: bool,
+}
+
+/// Carries out a recorded move (for the side it names, when it names one).
+#[inline]
+fn play(pos: &mut Position, entry: &MoveEntry) {
+    if let Some(m) = entry.mover {
+        pos.set_side_to_move(m);
+    }
+    pos.play_unchecked(entry.mv);
+}
+
+impl Reader {
+    fn new() -> Reader {
+        let mut record = Record::new();
+        record.source.line = 1;
+        Reader {
+            record,
+            stopped: false,
+            skipping: false,
+            pre: Preamble::new(),
+            start: Err(String::new()),
+            path: vec![MoveTree::ROOT],
+            path_moves: vec![0],
+            last_at_ply: vec![MoveTree::ROOT],
+            pos: None,
+            after_end_warned: false,
+            drop_warned: false,
+        }
+    }
+
+    fn warn(&mut self, code: &'static str, line: u32, column: u32, message: String) {
+        self.record
+            .warnings
+            .push(ReadIssue::new(code, line, column, message));
+    }
+
+    /// An error that stops the whole record.
+    fn fatal(&mut self, issue: ReadIssue) {
+        self.record.errors.push(issue);
+        self.stopped = true;
+    }
+
+    /// An error that stops the current line of the record (until the next `変化`).
+    fn line_error(&mut self, code: &'static str, line: u32, column: u32, message: String) {
+        self.record
+            .errors
+            .push(ReadIssue::new(code, line, column, message));
+        self.skipping = true;
+    }
+
+    fn current(&self) -> NodeId {
+        self.path.last().copied().unwrap_or(MoveTree::ROOT)
+    }
+
+    fn line(&mut self, line: &str, no: u32) {
+        let i = skip_spaces(line.as_bytes(), 0);
+        let Some(first) = line.get(i..).and_then(|r| r.chars().next()) else {
+            return;
+        };
+        match first {
+            '#' => {
+                // The file's banner before the moves: the root's remarks.
+                let body = line.get(i + 1..).unwrap_or("");
+                if !self.pre.moves_started && !line[i..].starts_with("#KI2") {
+                    let root = self.record.tree.node_mut(MoveTree::ROOT);
+                    root.notes_mut().remarks.push(body.to_string());
+                }
+            }
+            '*' => {
+                if self.skipping {
+                    return;
+                }
+                let body = line.get(i + 1..).unwrap_or("");
+                let node = self.current();
+                let notes = self.record.tree.node_mut(node).notes_mut();
+                match body.strip_prefix('*') {
+                    Some(engine) => notes.engine_comments.push(engine.to_string()),
+                    None => notes.comments.push(body.to_string()),
+                }
+            }
+            '&' => {
+                if self.skipping {
+                    return;
+                }
+                let body = line.get(i + 1..).unwrap_or("");
+                let node = self.current();
+                self.record.tree.node_mut(node).notes_mut().bookmark = Some(body.to_string());
+            }
+            c if mark_color(c).is_some() => self.move_line(line, i, no),
+            '１'..='９' | '同' | '仝'
+                if line.get(i..).is_some_and(|r| Ki2Move::parse(r).is_ok()) =>
+            {
+                self.move_line(line, i, no)
+            }
+            _ => self.other_line(line, i, no),
+        }
+    }
+
+    fn other_line(&mut self, line: &str, at: usize, no: u32) {
+        let body = line.get(at..).unwrap_or("");
+        let col = column_of(line, at);
+        let trimmed = ja::trim_spaces(body);
+        if trimmed.is_empty() {
+            return;
+        }
+        if body.starts_with("変化") {
+            self.variation(line, at, no);
+            return;
+        }
+        if body.starts_with("まで") {
+            self.summary(trimmed, no, col);
+            return;
+        }
+        if self.pre.moves_started && !self.skipping {
+            if let Some(kind) = ja::ending_from_word(trimmed) {
+                // An ending word on a line of its own (`投了`), as some programs add.
+                self.warn_after_ending(no, col);
+                self.push_node(NodeKind::Ending(Box::new(Ending::new(kind, trimmed))), no);
+                return;
+            }
+            if let Some((kind, winner)) = ja::ending_with_side(trimmed) {
+                // One naming the side (`先手 反則負け`): it states the winner.
+                self.warn_after_ending(no, col);
+                let mut ending = Ending::new(kind, trimmed);
+                ending.stated_winner = winner;
+                self.push_node(NodeKind::Ending(Box::new(ending)), no);
+                return;
+            }
+        }
+        match self.pre.header_line(&mut self.record, line, at, no) {
+            Ok(true) => return,
+            Ok(false) => {}
+            Err(e) => return self.fatal(e),
+        }
+        self.warn(
+            "unknown-line",
+            no,
+            col,
+            format!("The line `{trimmed}` is not part of a KI2 record and was ignored; expected a header `key：value`, moves such as `▲７六歩　△３四歩`, a comment `*…`, a variation `変化：N手`, a summary `まで…` or a board diagram line."),
+        );
+    }
+
+    /// Decides the start position when the moves begin (or the text ends).
+    fn begin_moves(&mut self) {
+        if self.pre.moves_started {
+            return;
+        }
+        self.pre.moves_started = true;
+        let start = match self.pre.start(&mut self.record.warnings) {
+            Ok(start) => start,
+            Err(e) => return self.fatal(e),
+        };
+        self.start = start.position().map_err(|e| e.to_string());
+        self.pos = self.start.as_ref().ok().cloned();
+        self.record.start = start;
+    }
+
+    /// Rebuilds the position after the current path.
+    fn rebuild_position(&mut self) {
+        let mut pos = self.start.as_ref().ok().cloned();
+        if let Some(p) = pos.as_mut() {
+            for &id in self.path.iter().skip(1) {
+                if let NodeKind::Move(e) = &self.record.tree.node(id).kind {
+                    play(p, e);
+                }
+            }
+        }
+        self.pos = pos;
+    }
+
+    fn push_node(&mut self, kind: NodeKind, no: u32) {
+        let parent = self.current();
+        let is_move = matches!(kind, NodeKind::Move(_));
+        let id = self.record.tree.push(parent, kind, no);
+        let ply = self.path.len();
+        let moves = self.path_moves.last().copied().unwrap_or(0) + u32::from(is_move);
+        self.path.push(id);
+        self.path_moves.push(moves);
+        if self.last_at_ply.len() <= ply {
+            self.last_at_ply.resize(ply + 1, MoveTree::ROOT);
+        }
+        self.last_at_ply[ply] = id;
+    }
+
+    fn warn_after_ending(&mut self, no: u32, column: u32) {
+        if !self.after_end_warned
+            && matches!(
+                self.record.tree.node(self.current()).kind,
+                NodeKind::Ending(_)
+            )
+        {
+            self.after_end_warned = true;
+            self.warn(
+                "move-after-ending",
+                no,
+                column,
+                "A move follows the end of the game (a `まで…` summary or an ending word); it is kept after the ending.".to_string(),
+            );
+        }
+    }
+
+    fn move_line(&mut self, line: &str, at: usize, no: u32) {
+        if self.skipping {
+            return;
+        }
+        self.begin_moves();
+        if self.stopped {
+            return;
+        }
+        let b = line.as_bytes();
+        let mut i = at;
+        loop {
+            i = skip_spaces(b, i);
+            let Some(rest) = line.get(i..).filter(|r| !r.is_empty()) else {
+                return;
+            };
+            match Ki2Move::parse(rest) {
+                Ok((km, len)) => {
+                    let written = rest.get(..len).unwrap_or(rest);
+                    if !self.play_move(km, written, line, i, no) {
+                        return;
+                    }
+                    i += len;
+                }
+                Err(e) => {
+                    if let Some(len) = self.ending_token(rest, no, column_of(line, i)) {
+                        i += len;
+                        continue;
+                    }
+                    if rest.starts_with("まで") {
+                        // A summary on the line of the last moves.
+                        self.summary(ja::trim_spaces(rest), no, column_of(line, i));
+                        return;
+                    }
+                    let token_len = rest
+                        .char_indices()
+                        .skip(1)
+                        .find(|&(_, c)| ja::is_space(c) || mark_color(c).is_some())
+                        .map_or(rest.len(), |(k, _)| k);
+                    let token = rest.get(..token_len).unwrap_or(rest);
+                    let column = column_of(line, i + e.offset);
+                    self.line_error(
+                        "parse-error",
+                        no,
+                        column,
+                        format!(
+                            "Could not read the move `{token}`: expected {} at column {column}.",
+                            e.expected
+                        ),
+                    );
+                    return;
+                }
+            }
+        }
+    }
+
+    /// A mark followed by an ending word (`△投了`): pushes the ending, returns its length.
+    fn ending_token(&mut self, rest: &str, no: u32, column: u32) -> Option<usize> {
+        let first = rest.chars().next()?;
+        let mark = mark_color(first).map_or(0, |_| first.len_utf8());
+        let word_part = rest.get(mark..)?;
+        let len = word_part
+            .find(|c: char| ja::is_space(c) || mark_color(c).is_some())
+            .unwrap_or(word_part.len());
+        let word = word_part.get(..len)?;
+        let kind = ja::ending_from_word(word)?;
+        self.warn_after_ending(no, column);
+        self.push_node(NodeKind::Ending(Box::new(Ending::new(kind, word))), no);
+        Some(mark + len)
+    }
+
+    /// Resolves and adds one move; `false` when it stopped the line.
+    fn play_move(&mut self, km: Ki2Move, written: &str, line: &str, at: usize, no: u32) -> bool {
+        let column = column_of(line, at);
+        let last_to = self
+            .path
+            .iter()
+            .rev()
+            .find_map(|&id| self.record.tree.node(id).move_entry().map(|e| e.mv.to()));
+        let resolved = match self.pos.as_ref() {
+            Some(pos) => km.to_move(pos, last_to),
+            None => {
+                let why = self.start.as_ref().err().cloned().unwrap_or_default();
+                self.line_error(
+                    "unresolvable-move",
+                    no,
+                    column,
+                    format!("The move `{written}` cannot be resolved: the start position cannot be played ({why})."),
+                );
+                return false;
+            }
+        };
+        let res = match resolved {
+            Ok(r) => r,
+            Err(e) => {
+                let message = e.sentence(ja::trim_spaces(written), km.piece);
+                self.line_error(e.code(), no, column, message);
+                return false;
+            }
+        };
+        for s in &res.superfluous {
+            let word = s.word;
+            if word == "打" {
+                if self.drop_warned {
+                    continue;
+                }
+                self.drop_warned = true;
+                self.warn(
+                    "superfluous-word",
+                    no,
+                    column,
+                    format!("The move `{written}` says 打 although no piece on the board could legally move there; it was read as the drop (further moves like it are not reported)."),
+                );
+            } else if s.against_illegal {
+                self.warn(
+                    "superfluous-word",
+                    no,
+                    column,
+                    format!("The move `{written}` says {word}, which only tells it apart from a move that is not legal here (a pinned piece's); it was read as {}.", res.mv),
+                );
+            } else {
+                self.warn(
+                    "superfluous-word",
+                    no,
+                    column,
+                    format!("The move `{written}` says {word}, which it does not need; it was read as {}.", res.mv),
+                );
+            }
+        }
+        self.warn_after_ending(no, column);
+        let entry = MoveEntry {
+            mv: res.mv,
+            mover: km.color,
+            piece: Some(res.piece),
+        };
+        if let Some(pos) = self.pos.as_mut() {
+            play(pos, &entry);
+        }
+        self.push_node(NodeKind::Move(entry), no);
+        true
+    }
+
+    fn variation(&mut self, line: &str, at: usize, no: u32) {
+        let body = line.get(at..).unwrap_or("");
+        let rest = body.strip_prefix("変化").unwrap_or(body);
+        let rest = rest.trim_start_matches(ja::is_space);
+        let rest = rest
+            .strip_prefix('：')
+            .or_else(|| rest.strip_prefix(':'))
+            .unwrap_or(rest)
+            .trim_start_matches(ja::is_space);
+        let n = ja::parse_number(rest).map(|(n, _)| n as usize);
+        let Some(n) = n.filter(|&n| n >= 1) else {
+            let off = body.len() - rest.len();
+            self.line_error(
+                "parse-error",
+                no,
+                column_of(line, at + off),
+                format!("Could not read the variation line `{}`: expected `変化：N手` with the ply N (1 or more) where the variation branches off.", ja::trim_spaces(body)),
+            );
+            return;
+        };
+        if !self.pre.moves_started || self.path.len() == 1 && self.record.tree.is_empty() {
+            self.warn(
+                "misplaced-variation",
+                no,
+                column_of(line, at),
+                "A variation line comes before any move and was ignored.".to_string(),
+            );
+            return;
+        }
+        self.skipping = false;
+        // 1. The line read last, when it reaches ply n-1.
+        if self.path.len() >= n {
+            self.path.truncate(n);
+            self.path_moves.truncate(n);
+            self.rebuild_position();
+            return;
+        }
+        // 2. The line most recently read that reaches ply n-1.
+        if let Some(&node) = self.last_at_ply.get(n - 1) {
+            kakinoki::set_path_to(
+                &self.record.tree,
+                node,
+                &mut self.path,
+                &mut self.path_moves,
+            );
+            self.rebuild_position();
+            return;
+        }
+        if !self.record.errors.is_empty() {
+            // The line it belongs to was cut short by an error already reported.
+            self.skipping = true;
+            return;
+        }
+        let reached = self.path.len() - 1;
+        self.line_error(
+            "parse-error",
+            no,
+            column_of(line, at),
+            format!("The variation `{}` branches at ply {n}, but no line before it reaches ply {}; expected a ply from 1 to {}.", ja::trim_spaces(body), n - 1, reached + 1),
+        );
+    }
+
+    fn summary(&mut self, text: &str, no: u32, col: u32) {
+        if self.skipping {
+            return;
+        }
+        self.begin_moves();
+        if self.stopped {
+            return;
+        }
+        let Some(s) = ja::parse_summary(text) else {
+            return;
+        };
+        let cur = self.current();
+        if let NodeKind::Ending(e) = &mut self.record.tree.node_mut(cur).kind {
+            // An ending word came first (`△投了`): the summary names the winner.
+            if s.winner.is_some() {
+                e.stated_winner = s.winner;
+            }
+            return;
+        }
+        let moves = self.path_moves.last().copied().unwrap_or(0);
+        let ending = kakinoki::summary_ending(text, s, moves, no, col, &mut self.record.warnings);
+        self.push_node(NodeKind::Ending(Box::new(ending)), no);
+    }
+
+    fn finish(mut self) -> Record {
+        if !self.stopped && !self.pre.moves_started {
+            self.begin_moves();
+        }
+        self.record
+    }
+}

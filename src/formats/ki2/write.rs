@@ -1,0 +1,295 @@
+//! The KI2 writer: the layout Kifu for Windows writes (see [`write()`]).
+
+use std::fmt::Write as _;
+
+use super::ki2_move::{mark_color, Ki2Move};
+use crate::formats::japanese as ja;
+use crate::formats::kakinoki::{self, one_line, write_notes, Branch};
+use crate::formats::written::note;
+use crate::record::{
+    Ending, EndingKind, MoveEntry, MoveTree, Node, NodeId, NodeKind, Record, Start,
+};
+use crate::shogi::{Color, Handicap, Move, Position};
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------------
+
+/// The written text and what the format could not carry.
+pub use crate::formats::written::Written;
+
+/// Moves on one line, and the width (Shift_JIS bytes) each is padded to, as Kifu for Windows
+/// writes them.
+const MOVES_PER_LINE: usize = 6;
+const MOVE_WIDTH: usize = 12;
+
+/// The first characters of a KI2 move, and the further prefixes the reader takes for something
+/// else: a header key must not start with them.
+const KEYS: (fn(char) -> bool, &[&str]) = (
+    |c| matches!(c, '１'..='９' | '同' | '仝') || mark_color(c).is_some(),
+    &[],
+);
+
+/// Writes `record` as KI2, in the layout Kifu for Windows writes:
+///
+/// - the header lines `key：value` in the record's order (shared keys from other formats get
+///   their KIF names), with `手合割：…` (and a board diagram for a position no handicap names,
+///   as `その他`) before the players' names, exactly as the KIF writer writes them;
+/// - comments on the start, then the moves, six to a line, each padded with spaces to twelve
+///   Shift_JIS columns (`▲７六歩    △３四歩`), with only the words each move needs (see
+///   [`Ki2Move::from_move`]), `同`/`同　` for a move to
+///   the previous destination; a move with comments (`*`), engine comments (`**`) or a
+///   bookmark (`&`) ends its line and they follow it;
+/// - the ending as the `まで95手で先手の勝ち` summary on its own line (KI2 has no ending word);
+/// - the variations as `変化：   N手` blocks, deeper ones first, as Kifu for Windows orders them.
+///
+/// Times are not written (`times` in [`Written::dropped`]); a move no notation can name (a move
+/// from an empty square, or a foul a legal move hides) ends its line with a note.
+pub fn write(record: &Record) -> Written {
+    let mut out = String::with_capacity(512 + record.tree.len() * 16);
+    let mut dropped = Vec::new();
+    let start = record.start.normalized();
+    let handicap_game = matches!(start, Start::Handicap(h) if h != Handicap::Even);
+    kakinoki::write_banner(record.tree.root(), &mut out);
+    kakinoki::write_headers(record, &start, handicap_game, KEYS, &mut out, &mut dropped);
+    let tree = &record.tree;
+    write_notes(tree.root(), false, &mut out);
+    let pos = start.position().ok();
+    if pos.is_none() && !tree.is_empty() {
+        note(
+            &mut dropped,
+            "the moves (the start position cannot be played, so KI2 cannot name them)",
+        );
+    }
+    let mut ctx = LineWriter {
+        tree,
+        out: &mut out,
+        dropped: &mut dropped,
+        handicap_game,
+        start_side: start.setup().side_to_move,
+    };
+    kakinoki::write_lines(tree, &mut ctx, pos);
+    Written { text: out, dropped }
+}
+
+struct LineWriter<'a> {
+    tree: &'a MoveTree,
+    out: &'a mut String,
+    dropped: &'a mut Vec<String>,
+    handicap_game: bool,
+    start_side: Color,
+}
+
+impl kakinoki::LineSink for LineWriter<'_> {
+    fn write_line(
+        &mut self,
+        first: NodeId,
+        ply: u32,
+        moves: u32,
+        pos: Option<Position>,
+    ) -> Vec<Branch> {
+        LineWriter::write_line(self, first, ply, moves, pos)
+    }
+
+    fn write_variation_header(&mut self, ply: u32) {
+        let _ = write!(self.out, "\n変化：{:>4}手\n", ply);
+    }
+}
+
+/// Whether a node carries anything written on lines of its own.
+fn has_notes(node: &Node) -> bool {
+    !node.comments().is_empty()
+        || !node.engine_comments().is_empty()
+        || node.bookmark().is_some()
+        || !node.remarks().is_empty()
+}
+
+/// The move to carry out for a recorded one: a CSA-style claim of the promoted kind (`piece`)
+/// on an unflagged board move means it promotes.
+fn effective_move(pos: &Position, entry: &MoveEntry) -> Move {
+    match entry.mv {
+        Move::Normal { from, to, promote } => {
+            let board = pos.piece_at(from).map(|p| p.kind);
+            let claimed =
+                matches!((entry.piece, board), (Some(c), Some(b)) if b.promote() == Some(c));
+            Move::Normal {
+                from,
+                to,
+                promote: promote || claimed,
+            }
+        }
+        d => d,
+    }
+}
+
+impl LineWriter<'_> {
+    /// Writes the line from `first` (numbered `ply`, after `moves` moves) by first children;
+    /// returns the nodes on it that have variations.
+    fn write_line(
+        &mut self,
+        first: NodeId,
+        ply: u32,
+        moves: u32,
+        mut pos: Option<Position>,
+    ) -> Vec<Branch> {
+        let mut branches = Vec::new();
+        let (mut ply, mut moves) = (ply, moves);
+        // Moves on the current output line, and the width of the last one.
+        let (mut row, mut last_width) = (0usize, 0usize);
+        let mut current = Some(first);
+        while let Some(id) = current {
+            let node = self.tree.node(id);
+            if node.next_sibling().is_some() {
+                branches.push(Branch {
+                    node: id,
+                    ply,
+                    moves,
+                    pos: pos.clone(),
+                });
+            }
+            match &node.kind {
+                NodeKind::Root => {}
+                NodeKind::Move(entry) => {
+                    let Some(p) = pos.as_mut() else {
+                        break;
+                    };
+                    if let Some(m) = entry.mover {
+                        p.set_side_to_move(m);
+                    }
+                    let mv = effective_move(p, entry);
+                    let prev_to = node
+                        .parent()
+                        .and_then(|x| self.tree.node(x).move_entry())
+                        .map(|e| e.mv.to());
+                    let Some(km) = Ki2Move::from_move(p, mv, prev_to) else {
+                        note(
+                            self.dropped,
+                            "moves KI2 cannot name (from an empty square, or a foul that a legal move hides) and the rest of their line",
+                        );
+                        break;
+                    };
+                    if row > 0 {
+                        for _ in 0..MOVE_WIDTH.saturating_sub(last_width) {
+                            self.out.push(' ');
+                        }
+                    }
+                    let at = self.out.len();
+                    km.write_to(self.out);
+                    last_width = self.out.get(at..).map_or(0, |s| {
+                        s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+                    });
+                    row += 1;
+                    p.play_unchecked(mv);
+                    moves += 1;
+                    if node.time.is_some() {
+                        note(self.dropped, "times");
+                    }
+                    if has_notes(node) || row == MOVES_PER_LINE {
+                        self.out.push('\n');
+                        row = 0;
+                        write_notes(node, true, self.out);
+                    }
+                }
+                NodeKind::Ending(e) => {
+                    if row > 0 {
+                        self.out.push('\n');
+                        row = 0;
+                    }
+                    let to_move = pos.as_ref().map_or_else(
+                        || {
+                            if moves % 2 == 0 {
+                                self.start_side
+                            } else {
+                                self.start_side.flip()
+                            }
+                        },
+                        Position::side_to_move,
+                    );
+                    match self.summary(e, to_move, moves) {
+                        Some(s) => {
+                            self.out.push_str(&s);
+                            self.out.push('\n');
+                        }
+                        None => note(self.dropped, &format!("ending `{}`", one_line(&e.raw))),
+                    }
+                    if node.time.is_some() {
+                        note(self.dropped, "times");
+                    }
+                    write_notes(node, true, self.out);
+                }
+            }
+            ply += 1;
+            current = node.first_child();
+        }
+        if row > 0 {
+            self.out.push('\n');
+        }
+        branches
+    }
+
+    /// The `まで…` sentence for an ending: the one the record states when it still fits, else
+    /// one made from the ending's kind and winner.
+    fn summary(&mut self, e: &Ending, to_move: Color, moves: u32) -> Option<String> {
+        use EndingKind::*;
+        let raw = ja::trim_spaces(&e.raw);
+        if raw.starts_with("まで") && !raw.contains(['\n', '\r']) {
+            if let Some(s) = ja::parse_summary(raw) {
+                if s.kind == e.kind && (e.stated_winner.is_none() || e.stated_winner == s.winner) {
+                    return Some(raw.to_string());
+                }
+            }
+        }
+        let winner = kakinoki::summary_winner(e, to_move);
+        let side = |c: Color| ja::side_name(c, self.handicap_game);
+        let n = moves;
+        let (kind, winner) = match &e.kind {
+            ForfeitWin | ForfeitLoss if winner.is_some() => {
+                let w = winner.unwrap_or(to_move);
+                return Some(if e.kind == ForfeitWin {
+                    format!("まで{n}手で{}の不戦勝", side(w))
+                } else {
+                    format!("まで{n}手で{}の不戦敗", side(w.flip()))
+                });
+            }
+            IllegalAction { .. } => {
+                if winner == Some(to_move) {
+                    (FoulWin, winner)
+                } else {
+                    (IllegalMove, winner)
+                }
+            }
+            Unknown => {
+                if raw.is_empty() || raw.contains(['\n', '\r']) {
+                    return None;
+                }
+                note(
+                    self.dropped,
+                    &format!("ending `{raw}` (written as a `まで…` summary)"),
+                );
+                return Some(format!("まで{n}手で{raw}"));
+            }
+            k @ (Abort | Repetition | PerpetualCheck | Impasse | Draw | MaxMoves | NoMate
+            | Matta | Error | Sealed | Checkmate) => {
+                if e.stated_winner.is_some() && *k != Checkmate {
+                    note(
+                        self.dropped,
+                        &format!("the winner stated with ending `{}`", one_line(&e.raw)),
+                    );
+                }
+                (k.clone(), None)
+            }
+            k => (k.clone(), winner),
+        };
+        let text = ja::summary_sentence(n as usize, &kind, winner, self.handicap_game)?;
+        if matches!(
+            e.kind,
+            PerpetualCheck | MaxMoves | Matta | Error | Try | Draw
+        ) {
+            note(
+                self.dropped,
+                &format!("ending `{}` (written as `{text}`)", one_line(&e.raw)),
+            );
+        }
+        Some(text)
+    }
+}

@@ -1,0 +1,1119 @@
+//! The KIF reader (the module documentation of [`super`] lists what it tolerates).
+
+use crate::formats::japanese as ja;
+use crate::formats::kakinoki::{self, column_of, skip_spaces, Preamble};
+use crate::record::{
+    Ending, EndingKind, MoveEntry, MoveTime, MoveTree, NodeId, NodeKind, ReadIssue, Record,
+};
+use crate::shogi::{Color, Move, PieceKind, Position, Setup, Square};
+use crate::text::{count_byte, find_byte};
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+/// Reads the record of a KIF text. A KIF file holds one game, so the result holds one record.
+pub fn read(text: &str) -> Vec<Record> {
+    let _columns = crate::formats::column::Scope::new();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = Reader::new();
+    let bytes = text.as_bytes();
+    reader.reserve(count_byte(bytes, b'\n') + 1);
+    let mut start = 0usize;
+    let mut no: u32 = 0;
+    while start < bytes.len() {
+        let end = find_byte(bytes, b'\n', start).unwrap_or(bytes.len());
+        let mut stop = end;
+        if stop > start && bytes.get(stop - 1) == Some(&b'\r') {
+            stop -= 1;
+        }
+        let line = text.get(start..stop).unwrap_or("");
+        start = end + 1;
+        no = no.saturating_add(1);
+        reader.line(line, no);
+        if reader.stopped {
+            break;
+        }
+    }
+    vec![reader.finish()]
+}
+
+/// A move line's move, as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct ParsedMove {
+    /// `同`: the destination of the previous move.
+    pub(super) same: bool,
+    pub(super) to: Option<Square>,
+    /// The piece named (before any `成`).
+    pub(super) piece: PieceKind,
+    pub(super) promote: bool,
+    pub(super) drop: bool,
+    pub(super) from: Option<Square>,
+}
+
+pub(super) enum Body<'a> {
+    Move(ParsedMove),
+    Special(&'a str),
+}
+
+/// What follows the move: time, `+`, and where unexpected text starts.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(super) struct Tail {
+    pub(super) time: Option<MoveTime>,
+    pub(super) bad_time: Option<usize>,
+    pub(super) flagged: bool,
+    pub(super) extra: Option<usize>,
+}
+
+struct Reader {
+    record: Record,
+    stopped: bool,
+    pre: Preamble,
+    start_setup: Option<Setup>,
+    start_side: Color,
+    /// The nodes of the current line from the root: `path[k]` is the node at ply `k`.
+    path: Vec<NodeId>,
+    /// `path_moves[k]`: how many of `path[1..=k]` are moves.
+    path_moves: Vec<u32>,
+    /// Nodes marked `+` whose variation has not been read yet, by ply.
+    flagged: Vec<Vec<NodeId>>,
+    /// The node most recently added at each ply.
+    last_at_ply: Vec<NodeId>,
+    /// The position after `path[..k]`, and `k`.
+    cache: Option<(Position, usize)>,
+    ply_warned: bool,
+    after_end_warned: bool,
+}
+
+impl Reader {
+    fn new() -> Reader {
+        let mut record = Record::new();
+        record.source.line = 1;
+        Reader {
+            record,
+            stopped: false,
+            pre: Preamble::new(),
+            start_setup: None,
+            start_side: Color::Black,
+            path: vec![MoveTree::ROOT],
+            path_moves: vec![0],
+            flagged: Vec::new(),
+            last_at_ply: vec![MoveTree::ROOT],
+            cache: None,
+            ply_warned: false,
+            after_end_warned: false,
+        }
+    }
+
+    /// Makes room for `lines` nodes (a line adds at most one) in the tree and the path, so
+    /// they do not grow move by move.
+    fn reserve(&mut self, lines: usize) {
+        self.record.tree.reserve(lines);
+        self.path.reserve(lines);
+        self.path_moves.reserve(lines);
+        self.last_at_ply.reserve(lines);
+    }
+
+    fn warn(&mut self, code: &'static str, line: u32, column: u32, message: String) {
+        self.record
+            .warnings
+            .push(ReadIssue::new(code, line, column, message));
+    }
+
+    fn error(&mut self, code: &'static str, line: u32, column: u32, message: String) {
+        self.stop(ReadIssue::new(code, line, column, message));
+    }
+
+    fn stop(&mut self, issue: ReadIssue) {
+        self.record.errors.push(issue);
+        self.stopped = true;
+    }
+
+    fn current(&self) -> NodeId {
+        self.path.last().copied().unwrap_or(MoveTree::ROOT)
+    }
+
+    fn line(&mut self, line: &str, no: u32) {
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        while matches!(bytes.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        let Some(&first) = bytes.get(i) else {
+            return;
+        };
+        match first {
+            b'0'..=b'9' => self.move_line(line, i, no),
+            b'#' => {
+                // The file's banner (a program's `# ----` lines) before the moves: the root's
+                // remarks. The `#KIF version=…` declaration is the encoding's.
+                let body = line.get(i + 1..).unwrap_or("");
+                if !self.pre.moves_started && !line[i..].starts_with("#KIF") {
+                    let root = self.record.tree.node_mut(MoveTree::ROOT);
+                    root.notes_mut().remarks.push(body.to_string());
+                }
+            }
+            b'*' => {
+                let body = line.get(i + 1..).unwrap_or("");
+                let node = self.current();
+                let notes = self.record.tree.node_mut(node).notes_mut();
+                match body.strip_prefix('*') {
+                    Some(engine) => notes.engine_comments.push(engine.to_string()),
+                    None => notes.comments.push(body.to_string()),
+                }
+            }
+            b'&' => {
+                let body = line.get(i + 1..).unwrap_or("");
+                let node = self.current();
+                self.record.tree.node_mut(node).notes_mut().bookmark = Some(body.to_string());
+            }
+            _ => self.other_line(line, i, no),
+        }
+    }
+
+    fn other_line(&mut self, line: &str, at: usize, no: u32) {
+        let body = line.get(at..).unwrap_or("");
+        let col = column_of(line, at);
+        let trimmed = ja::trim_spaces(body);
+        if trimmed.is_empty() {
+            return;
+        }
+        if body.starts_with("変化") {
+            self.variation(line, at, no);
+            return;
+        }
+        if body.starts_with("まで") {
+            self.summary(trimmed, no, col);
+            return;
+        }
+        if let Some(rest) = body.strip_prefix("手数") {
+            if rest.starts_with(['-', '－', 'ー', '―']) {
+                self.begin_moves();
+                return;
+            }
+        }
+        match self.pre.header_line(&mut self.record, line, at, no) {
+            Ok(true) => return,
+            Ok(false) => {}
+            Err(e) => return self.stop(e),
+        }
+        self.warn(
+            "unknown-line",
+            no,
+            col,
+            format!("The line `{trimmed}` is not part of a KIF record and was ignored; expected a header `key：value`, a move such as `   1 ７六歩(77)`, a comment `*…`, a variation `変化：N手` or a board diagram line."),
+        );
+    }
+
+    /// Decides the start position when the move section begins (or the text ends).
+    fn begin_moves(&mut self) {
+        if self.pre.moves_started {
+            return;
+        }
+        self.pre.moves_started = true;
+        let start = match self.pre.start(&mut self.record.warnings) {
+            Ok(start) => start,
+            Err(e) => return self.stop(e),
+        };
+        let setup = start.setup();
+        self.start_side = setup.side_to_move;
+        self.start_setup = Some(setup);
+        self.record.start = start;
+    }
+
+    /// The position after the current path, built incrementally from a cache.
+    fn position_now(&mut self) -> Option<&Position> {
+        let need = self.path.len();
+        let (mut pos, mut k) = match self.cache.take() {
+            Some((p, k)) if k <= need => (p, k),
+            _ => (Position::from_setup(self.start_setup.as_ref()?).ok()?, 1),
+        };
+        while k < need {
+            if let Some(&id) = self.path.get(k) {
+                if let NodeKind::Move(e) = &self.record.tree.node(id).kind {
+                    pos.play_unchecked(e.mv);
+                }
+            }
+            k += 1;
+        }
+        self.cache = Some((pos, k));
+        self.cache.as_ref().map(|(p, _)| p)
+    }
+
+    fn truncate_path(&mut self, len: usize) {
+        self.path.truncate(len);
+        self.path_moves.truncate(len);
+        if matches!(self.cache, Some((_, k)) if k > len) {
+            self.cache = None;
+        }
+    }
+
+    fn push_node(&mut self, kind: NodeKind, no: u32, time: Option<MoveTime>, flagged: bool) {
+        let parent = self.current();
+        let is_move = matches!(kind, NodeKind::Move(_));
+        let id = self.record.tree.push(parent, kind, no);
+        self.record.tree.node_mut(id).time = time;
+        let ply = self.path.len();
+        let moves = self.path_moves.last().copied().unwrap_or(0) + u32::from(is_move);
+        self.path.push(id);
+        self.path_moves.push(moves);
+        if self.last_at_ply.len() <= ply {
+            self.last_at_ply.resize(ply + 1, MoveTree::ROOT);
+        }
+        self.last_at_ply[ply] = id;
+        if flagged {
+            if self.flagged.len() <= ply {
+                self.flagged.resize_with(ply + 1, Vec::new);
+            }
+            self.flagged[ply].push(id);
+        }
+    }
+
+    fn move_line(&mut self, line: &str, at: usize, no: u32) {
+        if self.pre.moves_started {
+            if let Some(quick) = quick_move_line(line, at) {
+                let QuickMove {
+                    ply,
+                    body_at,
+                    mv,
+                    tail,
+                } = quick;
+                self.add_move(line, at, no, ply, body_at, Body::Move(mv), tail);
+                return;
+            }
+        }
+        let (ply, digits_end) = ply_number(line.as_bytes(), at);
+        let body_at = body_start(line, digits_end);
+        if !self.pre.moves_started && line.get(at..).is_some_and(|b| b.starts_with('9')) {
+            // ASCII file labels above a board diagram (`9 8 7 … 1`).
+            if self.pre.board.line(line) == Ok(true) {
+                return;
+            }
+        }
+        if body_at == digits_end && body_at < line.len() {
+            // Not a move line (`2014年…`): text the reader does not know.
+            self.other_line(line, at, no);
+            return;
+        }
+        if body_at >= line.len() {
+            self.error(
+                "parse-error",
+                no,
+                column_of(line, body_at),
+                format!("Could not read the move line `{}`: expected a move such as `７六歩(77)` or a special move such as `投了` after the move number.", line.trim()),
+            );
+            return;
+        }
+        self.begin_moves();
+        if self.stopped {
+            return;
+        }
+        let body = line.get(body_at..).unwrap_or("");
+        let (parsed, end) = match parse_body(body) {
+            Ok(p) => p,
+            Err((off, expected)) => {
+                self.error(
+                    "parse-error",
+                    no,
+                    column_of(line, body_at + off),
+                    format!(
+                        "Could not read the move `{}`: expected {expected} at column {}.",
+                        ja::trim_spaces(body),
+                        column_of(line, body_at + off)
+                    ),
+                );
+                return;
+            }
+        };
+        let tail_at = body_at + end;
+        let tail = parse_tail(line.get(tail_at..).unwrap_or(""));
+        if let Some(off) = tail.bad_time {
+            self.warn(
+                "invalid-time",
+                no,
+                column_of(line, tail_at + off),
+                "The time column could not be read and was ignored; expected `( m:ss/hh:mm:ss)` such as `( 0:16/00:00:16)`.".to_string(),
+            );
+        }
+        if let Some(off) = tail.extra {
+            let text = line.get(tail_at + off..).unwrap_or("").trim_end();
+            self.warn(
+                "trailing-text",
+                no,
+                column_of(line, tail_at + off),
+                format!("The text `{text}` after the move was ignored; expected only a time column and `+`."),
+            );
+        }
+        self.add_move(line, at, no, ply, body_at, parsed, tail);
+    }
+
+    /// Adds the move (or special move) of a move line that has been read: the checks that
+    /// depend on the record so far (ply number, a move after an ending), then the node.
+    /// `at` is where the ply number starts and `body_at` where the move starts, for columns.
+    #[allow(clippy::too_many_arguments)]
+    fn add_move(
+        &mut self,
+        line: &str,
+        at: usize,
+        no: u32,
+        ply: u32,
+        body_at: usize,
+        parsed: Body<'_>,
+        tail: Tail,
+    ) {
+        let expected_ply = self.path.len() as u32;
+        if ply != expected_ply && !self.ply_warned {
+            self.ply_warned = true;
+            self.warn(
+                "ply-mismatch",
+                no,
+                column_of(line, at),
+                format!("The move is numbered {ply} but is ply {expected_ply} of its line; the numbers are ignored and the lines are read in order."),
+            );
+        }
+        let parent = self.current();
+        if !self.after_end_warned
+            && matches!(self.record.tree.node(parent).kind, NodeKind::Ending(_))
+        {
+            self.after_end_warned = true;
+            self.warn(
+                "move-after-ending",
+                no,
+                column_of(line, body_at),
+                "A move follows an ending (such as `投了`); it is kept after the ending."
+                    .to_string(),
+            );
+        }
+        let kind = match parsed {
+            Body::Special(word)
+                if ja::ending_from_word(word).is_none() && ja::ending_with_side(word).is_some() =>
+            {
+                let (kind, winner) =
+                    ja::ending_with_side(word).unwrap_or((EndingKind::Unknown, None));
+                let mut ending = Ending::new(kind, word);
+                ending.stated_winner = winner;
+                NodeKind::Ending(Box::new(ending))
+            }
+            Body::Special(word) => {
+                let kind = ja::ending_from_word(word).unwrap_or_else(|| {
+                    self.warn(
+                        "unknown-ending",
+                        no,
+                        column_of(line, body_at),
+                        format!("The special move `{word}` is not one this reader knows; it is kept as an ending of unknown kind."),
+                    );
+                    EndingKind::Unknown
+                });
+                NodeKind::Ending(Box::new(Ending::new(kind, word)))
+            }
+            Body::Move(w) => match self.resolve(w, line, body_at, no) {
+                Some(entry) => NodeKind::Move(entry),
+                None => return,
+            },
+        };
+        self.push_node(kind, no, tail.time, tail.flagged);
+    }
+
+    /// Turns a written move into a [`MoveEntry`]; errors stop the record.
+    fn resolve(&mut self, w: ParsedMove, line: &str, body_at: usize, no: u32) -> Option<MoveEntry> {
+        let to = if w.same {
+            let prev = match &self.record.tree.node(self.current()).kind {
+                NodeKind::Move(e) => Some(e.mv.to()),
+                _ => None,
+            };
+            match prev {
+                Some(to) => to,
+                None => {
+                    self.error(
+                        "parse-error",
+                        no,
+                        column_of(line, body_at),
+                        format!("The move `{}` says `同` (the square of the previous move), but no move precedes it; expected a square such as ７六.", ja::trim_spaces(line.get(body_at..).unwrap_or(""))),
+                    );
+                    return None;
+                }
+            }
+        } else {
+            w.to?
+        };
+        let piece = if w.promote {
+            w.piece.promote().unwrap_or(w.piece)
+        } else {
+            w.piece
+        };
+        let mv = if w.drop {
+            Move::Drop { kind: w.piece, to }
+        } else if let Some(from) = w.from {
+            Move::Normal {
+                from,
+                to,
+                promote: w.promote,
+            }
+        } else {
+            let candidates = self
+                .position_now()
+                .map(|pos| candidates(pos, w.piece, to, w.promote));
+            let text = ja::trim_spaces(line.get(body_at..).unwrap_or("")).to_string();
+            match candidates.as_deref() {
+                Some([only]) => {
+                    let mv = *only;
+                    let how = match mv {
+                        Move::Normal { from, .. } => format!("from {}{}", from.file(), from.rank()),
+                        Move::Drop { .. } => "as a drop".to_string(),
+                    };
+                    self.warn(
+                        "missing-source",
+                        no,
+                        column_of(line, body_at),
+                        format!("The move `{text}` gives no source square; the only legal move that fits is {how}, which was used."),
+                    );
+                    mv
+                }
+                found => {
+                    let why = match found {
+                        None => "the start position cannot be played".to_string(),
+                        Some([]) => "no legal move fits it".to_string(),
+                        Some(many) => format!(
+                            "{} legal moves fit it ({})",
+                            many.len(),
+                            many.iter()
+                                .map(|m| m.from().map_or("drop".to_string(), |f| format!(
+                                    "{}{}",
+                                    f.file(),
+                                    f.rank()
+                                )))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    };
+                    self.error(
+                        "parse-error",
+                        no,
+                        column_of(line, body_at),
+                        format!("The move `{text}` gives no source square and {why}; expected a source such as `(77)` after the piece, or `打` for a drop."),
+                    );
+                    return None;
+                }
+            }
+        };
+        Some(MoveEntry {
+            mv,
+            mover: None,
+            piece: Some(piece),
+        })
+    }
+
+    fn variation(&mut self, line: &str, at: usize, no: u32) {
+        let body = line.get(at..).unwrap_or("");
+        let rest = body.strip_prefix("変化").unwrap_or(body);
+        let rest = rest.trim_start_matches(ja::is_space);
+        let rest = rest
+            .strip_prefix('：')
+            .or_else(|| rest.strip_prefix(':'))
+            .unwrap_or(rest)
+            .trim_start_matches(ja::is_space);
+        let n = ja::parse_number(rest).map(|(n, _)| n as usize);
+        let Some(n) = n.filter(|&n| n >= 1) else {
+            let off = body.len() - rest.len();
+            self.error(
+                "parse-error",
+                no,
+                column_of(line, at + off),
+                format!("Could not read the variation line `{}`: expected `変化：N手` with the ply N (1 or more) where the variation branches off.", ja::trim_spaces(body)),
+            );
+            return;
+        };
+        if !self.pre.moves_started || self.path.len() == 1 && self.record.tree.is_empty() {
+            self.warn(
+                "misplaced-variation",
+                no,
+                column_of(line, at),
+                "A variation line comes before any move and was ignored.".to_string(),
+            );
+            return;
+        }
+        // 1. The current line's ply-n node carries an unused `+`.
+        if let Some(&node) = self.path.get(n) {
+            if self.take_flag(n, node) {
+                self.truncate_path(n);
+                return;
+            }
+        }
+        // 2. The most recently read unused `+` at ply n.
+        if let Some(node) = self.flagged.get_mut(n).and_then(Vec::pop) {
+            if let Some(parent) = self.record.tree.node(node).parent() {
+                self.set_path_to(parent);
+                return;
+            }
+        }
+        // 3. The current line, which reaches ply n-1.
+        if self.path.len() >= n {
+            self.truncate_path(n);
+            return;
+        }
+        // 4. The line most recently read that reaches ply n-1.
+        if let Some(&node) = self.last_at_ply.get(n - 1) {
+            self.set_path_to(node);
+            return;
+        }
+        let reached = self.path.len() - 1;
+        self.error(
+            "parse-error",
+            no,
+            column_of(line, at),
+            format!("The variation `{}` branches at ply {n}, but no line before it reaches ply {}; expected a ply from 1 to {}.", ja::trim_spaces(body), n - 1, reached + 1),
+        );
+    }
+
+    /// Makes the current path end at `node`.
+    fn set_path_to(&mut self, node: NodeId) {
+        kakinoki::set_path_to(
+            &self.record.tree,
+            node,
+            &mut self.path,
+            &mut self.path_moves,
+        );
+        self.cache = None;
+    }
+
+    fn take_flag(&mut self, ply: usize, node: NodeId) -> bool {
+        if let Some(v) = self.flagged.get_mut(ply) {
+            if let Some(i) = v.iter().rposition(|&x| x == node) {
+                v.remove(i);
+                return true;
+            }
+        }
+        false
+    }
+
+    fn summary(&mut self, text: &str, no: u32, col: u32) {
+        self.begin_moves();
+        if self.stopped {
+            return;
+        }
+        let Some(s) = ja::parse_summary(text) else {
+            return;
+        };
+        let cur = self.current();
+        let moves = self.path_moves.last().copied().unwrap_or(0);
+        // The ply count a summary states: the plies before its ending (Kifu for Windows counts
+        // an earlier ending line as a ply).
+        let plies = (self.path.len() as u32).saturating_sub(1);
+        let to_move = if moves % 2 == 0 {
+            self.start_side
+        } else {
+            self.start_side.flip()
+        };
+        if let NodeKind::Ending(e) = &mut self.record.tree.node_mut(cur).kind {
+            if s.winner.is_some() {
+                e.stated_winner = s.winner;
+            }
+            let problem = summary_mismatch(e, &s, to_move, plies.saturating_sub(1));
+            if let Some(problem) = problem {
+                self.warn(
+                    "summary-mismatch",
+                    no,
+                    col,
+                    format!("The summary `{text}` disagrees with the record: {problem}."),
+                );
+            }
+            return;
+        }
+        let ending = kakinoki::summary_ending(text, s, plies, no, col, &mut self.record.warnings);
+        self.push_node(NodeKind::Ending(Box::new(ending)), no, None, false);
+    }
+
+    fn finish(mut self) -> Record {
+        if !self.stopped && !self.pre.moves_started {
+            self.begin_moves();
+        }
+        self.record
+    }
+}
+
+/// How a summary disagrees with the ending it follows, if it does.
+fn summary_mismatch(e: &Ending, s: &ja::Summary, to_move: Color, moves: u32) -> Option<String> {
+    use EndingKind::*;
+    if let Some(p) = s.plies {
+        if p != moves {
+            return Some(format!("it counts {p} moves, the line has {moves}"));
+        }
+    }
+    if e.kind == Unknown {
+        return None;
+    }
+    let fouls = |k: &EndingKind| matches!(k, FoulWin | IllegalMove | IllegalAction { .. });
+    if let Some(w) = s.winner {
+        match e.implied_winner(to_move) {
+            // The ending line decides who won; the replay reports a summary naming the other
+            // side as a `result-mismatch`.
+            Some(Some(_)) => {}
+            // A repetition has a winner when it was perpetual check.
+            Some(None) if matches!(e.kind, Repetition | PerpetualCheck) => {}
+            Some(None) => {
+                return Some(format!(
+                    "it names {w} the winner, but `{}` has no winner",
+                    e.raw
+                ))
+            }
+            _ => {}
+        }
+        let repetitions = |k: &EndingKind| matches!(k, Repetition | PerpetualCheck);
+        if s.specific
+            && s.kind != e.kind
+            && !(fouls(&s.kind) && fouls(&e.kind))
+            && !(repetitions(&s.kind) && repetitions(&e.kind))
+        {
+            return Some(format!("it describes another ending than `{}`", e.raw));
+        }
+    } else if s.kind != Unknown && s.kind != e.kind {
+        return Some(format!("it describes another ending than `{}`", e.raw));
+    }
+    None
+}
+
+/// The legal moves of `kind` to `to` (promoting when `promote`), or, when there is none and
+/// `kind` is in hand, its drop: how KI2 resolves a move without a source.
+fn candidates(pos: &Position, kind: PieceKind, to: Square, promote: bool) -> Vec<Move> {
+    let legal = pos.legal_moves();
+    let board: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| match *m {
+            Move::Normal {
+                from,
+                to: t,
+                promote: p,
+            } => t == to && p == promote && pos.piece_at(from).is_some_and(|pc| pc.kind == kind),
+            Move::Drop { .. } => false,
+        })
+        .collect();
+    if !board.is_empty() || promote {
+        return board;
+    }
+    legal
+        .iter()
+        .copied()
+        .filter(|m| matches!(*m, Move::Drop { kind: k, to: t } if k == kind && t == to))
+        .collect()
+}
+
+/// The ply number of a move line whose digits start at byte `at` (saturating), and the byte
+/// after the digits.
+#[inline]
+pub(super) fn ply_number(b: &[u8], at: usize) -> (u32, usize) {
+    let mut i = at;
+    let mut ply: u32 = 0;
+    while let Some(&d @ b'0'..=b'9') = b.get(i) {
+        ply = ply.saturating_mul(10).saturating_add(u32::from(d - b'0'));
+        i += 1;
+    }
+    (ply, i)
+}
+
+/// Where the move of a move line starts: after the spaces that follow the ply number.
+#[inline]
+pub(super) fn body_start(line: &str, digits_end: usize) -> usize {
+    let rest = line.get(digits_end..).unwrap_or("");
+    digits_end + (rest.len() - rest.trim_start_matches(ja::is_space).len())
+}
+
+// ---------------------------------------------------------------------------------------------
+// The short path for plain move lines
+// ---------------------------------------------------------------------------------------------
+
+/// A move line read by [`quick_move_line`]: the ply number, where the move starts, the move
+/// and what follows it.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct QuickMove {
+    pub(super) ply: u32,
+    pub(super) body_at: usize,
+    pub(super) mv: ParsedMove,
+    pub(super) tail: Tail,
+}
+
+/// Reads a move line of the shape nearly every KIF file is made of, such as
+/// `   1 ７六歩(77)   ( 0:16/00:00:16)` or `  12 同　角成(88)` or `  31 ５五角打 +`: the ply
+/// number (digits from byte `at`), spaces, a destination (a full-width file digit and a kanji
+/// rank, or `同` and optional spaces), a piece name, at most one of `成`, `不成` and `打`, an
+/// optional source `(11)`..`(99)` (spaces may come before it), and optionally spaces, one time
+/// column `( m:ss/hh:mm:ss)` (spaces may start it; one to three minute digits), spaces, `+`
+/// and spaces.
+///
+/// Returns `None` for any other line, which the general path ([`ply_number`], [`body_start`],
+/// [`parse_body`], [`parse_tail`]) then reads; for the lines it accepts, the result is exactly
+/// what the general path computes, with no warning to give (`bad_time` and `extra` unset).
+#[inline]
+pub(super) fn quick_move_line(line: &str, at: usize) -> Option<QuickMove> {
+    let b = line.as_bytes();
+    let (ply, digits_end) = ply_number(b, at);
+    let body_at = skip_spaces(b, digits_end);
+    if body_at == digits_end {
+        return None;
+    }
+    let (mut mv, mut i) = quick_destination(b, body_at)?;
+    let (piece, len) = ja::parse_piece(line.get(i..)?)?;
+    (mv.piece, i) = (piece, i + len);
+    i = quick_modifier(b, i, &mut mv)?;
+    i = quick_source(b, i, &mut mv)?;
+    let tail = quick_tail(b, i)?;
+    Some(QuickMove {
+        ply,
+        body_at,
+        mv,
+        tail,
+    })
+}
+
+/// The character at byte `i` if it is one of three bytes in UTF-8 (every kanji, kana and
+/// full-width form is), else `None`. `b` must be valid UTF-8, so a lead byte `E0`..`EF` is
+/// always followed by its two continuation bytes.
+#[inline]
+fn char3(b: &[u8], i: usize) -> Option<char> {
+    match *b.get(i..i + 3)? {
+        [lead @ 0xE0..=0xEF, c1, c2] => char::from_u32(
+            u32::from(lead & 0x0F) << 12 | u32::from(c1 & 0x3F) << 6 | u32::from(c2 & 0x3F),
+        ),
+        _ => None,
+    }
+}
+
+/// The destination at byte `i`, `７六` or `同` with the spaces after it, as a move with no
+/// piece yet, and the byte after it.
+#[inline]
+fn quick_destination(b: &[u8], i: usize) -> Option<(ParsedMove, usize)> {
+    let mut mv = ParsedMove {
+        same: false,
+        to: None,
+        piece: PieceKind::Pawn,
+        promote: false,
+        drop: false,
+        from: None,
+    };
+    let first = char3(b, i)?;
+    if first == '同' {
+        mv.same = true;
+        return Some((mv, skip_spaces(b, i + 3)));
+    }
+    if !('１'..='９').contains(&first) {
+        return None;
+    }
+    let file = ja::digit_value(first)?;
+    let rank = ja::digit_value(char3(b, i + 3)?)?;
+    mv.to = Some(Square::new(file, rank)?);
+    Some((mv, i + 6))
+}
+
+/// One optional modifier at byte `i` (`成`, `不成` or `打`), recorded in `mv`; the byte after
+/// it. `None` when another modifier or a KI2 word follows, which the general path reads.
+#[inline]
+fn quick_modifier(b: &[u8], mut i: usize, mv: &mut ParsedMove) -> Option<usize> {
+    match char3(b, i) {
+        Some('成') => {
+            mv.promote = true;
+            i += 3;
+        }
+        Some('不') if char3(b, i + 3) == Some('成') => i += 6,
+        Some('打') => {
+            mv.drop = true;
+            i += 3;
+        }
+        _ => {}
+    }
+    // Only the end, ASCII or an ideographic space may follow: anything else could be a
+    // further modifier.
+    match b.get(i) {
+        None => Some(i),
+        Some(c) if c.is_ascii() => Some(i),
+        Some(_) => (char3(b, i) == Some('\u{3000}')).then_some(i),
+    }
+}
+
+/// The source `(77)` at byte `i` after optional spaces, recorded in `mv`; the byte after it,
+/// or `i` when there is none. `None` for `(00)`, a zero digit, or a source after `打`.
+#[inline]
+fn quick_source(b: &[u8], i: usize, mv: &mut ParsedMove) -> Option<usize> {
+    let at = skip_spaces(b, i);
+    let (Some(b'('), Some(&f), Some(&r), Some(b')')) =
+        (b.get(at), b.get(at + 1), b.get(at + 2), b.get(at + 3))
+    else {
+        return Some(i);
+    };
+    if !(f.is_ascii_digit() && r.is_ascii_digit()) {
+        return Some(i);
+    }
+    if mv.drop {
+        return None;
+    }
+    mv.from = Some(Square::from_digits(&[f, r])?);
+    Some(at + 4)
+}
+
+/// What follows the move from byte `i`: spaces, at most one time column
+/// `( m:ss/hh:mm:ss)`, spaces, an optional `+` and spaces, to the end of the line.
+#[inline]
+fn quick_tail(b: &[u8], i: usize) -> Option<Tail> {
+    let mut tail = Tail::default();
+    let mut i = skip_spaces(b, i);
+    if b.get(i) == Some(&b'(') {
+        let (time, end) = quick_time(b, i + 1)?;
+        tail.time = Some(time);
+        i = skip_spaces(b, end);
+    }
+    if b.get(i) == Some(&b'+') {
+        tail.flagged = true;
+        i = skip_spaces(b, i + 1);
+    }
+    (i == b.len()).then_some(tail)
+}
+
+/// A time column's inside from byte `i`: optional spaces, `m:ss/hh:mm:ss` (one to three
+/// minute digits, two digits elsewhere) and the closing `)`; the time and the byte after `)`.
+#[inline]
+fn quick_time(b: &[u8], i: usize) -> Option<(MoveTime, usize)> {
+    let start = skip_spaces(b, i);
+    let mut i = start;
+    let mut minutes: u64 = 0;
+    while let Some(&d @ b'0'..=b'9') = b.get(i).filter(|_| i < start + 3) {
+        minutes = minutes * 10 + u64::from(d - b'0');
+        i += 1;
+    }
+    if i == start {
+        return None;
+    }
+    let [b':', s1, s2, b'/', h1, h2, b':', m1, m2, b':', t1, t2, b')'] = *b.get(i..i + 13)? else {
+        return None;
+    };
+    if ![s1, s2, h1, h2, m1, m2, t1, t2]
+        .iter()
+        .all(u8::is_ascii_digit)
+    {
+        return None;
+    }
+    let two = |tens: u8, ones: u8| u64::from(tens - b'0') * 10 + u64::from(ones - b'0');
+    let spent = minutes * 60 + two(s1, s2);
+    let total = (two(h1, h2) * 60 + two(m1, m2)) * 60 + two(t1, t2);
+    let time = MoveTime {
+        spent_ms: Some(spent * 1000),
+        total_ms: Some(total * 1000),
+    };
+    Some((time, i + 13))
+}
+
+/// Parses the move part of a move line (after the ply number): a move or a special word, and
+/// the byte offset where it ends; on failure the offset and what was expected.
+#[inline]
+pub(super) fn parse_body(s: &str) -> Result<(Body<'_>, usize), (usize, &'static str)> {
+    const PIECE: &str =
+        "a piece name (歩, 香, 桂, 銀, 金, 角, 飛, 玉, と, 成香, 成桂, 成銀, 馬 or 龍)";
+    let mut i = 0;
+    let mut chars = s.chars();
+    let mut c = chars.next().ok_or((0, "a move"))?;
+    if matches!(c, '▲' | '△' | '☗' | '☖' | '▼' | '▽') {
+        i += c.len_utf8();
+        c = s
+            .get(i..)
+            .and_then(|r| r.chars().next())
+            .ok_or((i, "a move after the side mark"))?;
+    }
+    let mut w = ParsedMove {
+        same: false,
+        to: None,
+        piece: PieceKind::Pawn,
+        promote: false,
+        drop: false,
+        from: None,
+    };
+    if ja::is_same_mark(c) {
+        w.same = true;
+        i += c.len_utf8();
+        let rest = s.get(i..).unwrap_or("");
+        i += rest.len() - rest.trim_start_matches(ja::is_space).len();
+    } else if let Some((sq, len)) = ja::parse_square(s.get(i..).unwrap_or("")) {
+        w.to = Some(sq);
+        i += len;
+    } else if c.is_ascii_digit() || ('１'..='９').contains(&c) || c == '０' {
+        return Err((
+            i + c.len_utf8(),
+            "a square such as ７六: a file digit and a rank 一 to 九",
+        ));
+    } else {
+        // A special move: the word up to a space or `(`.
+        let rest = s.get(i..).unwrap_or("");
+        let len = rest
+            .find(|ch: char| ja::is_space(ch) || ch == '(' || ch == '+')
+            .unwrap_or(rest.len());
+        let mut len = len;
+        // A side named before the word (`先手 反則負け`): the ending is both.
+        if ja::side_from_name(rest.get(..len).unwrap_or("")).is_some() {
+            let after = rest.get(len..).unwrap_or("");
+            let spaces = after.len() - after.trim_start_matches(ja::is_space).len();
+            let next = &after[spaces..];
+            let next_len = next
+                .find(|ch: char| ja::is_space(ch) || ch == '(' || ch == '+')
+                .unwrap_or(next.len());
+            if ja::ending_from_word(&next[..next_len]).is_some() {
+                len += spaces + next_len;
+            }
+        }
+        let word = rest.get(..len).unwrap_or("");
+        if ja::ending_from_word(word).is_none()
+            && ja::ending_with_side(word).is_none()
+            && word.chars().any(|ch| ja::piece_from_char(ch).is_some())
+        {
+            return Err((
+                i,
+                "a square such as ７六 or `同`, or a special move such as `投了`",
+            ));
+        }
+        return Ok((Body::Special(word), i + len));
+    }
+    let (piece, len) = ja::parse_piece(s.get(i..).unwrap_or("")).ok_or((i, PIECE))?;
+    w.piece = piece;
+    i += len;
+    // Modifiers: 成, 不成/生, 打, and KI2 words that KIF does not need.
+    loop {
+        let rest = s.get(i..).unwrap_or("");
+        let Some(m) = rest.chars().next() else { break };
+        match m {
+            '成' => w.promote = true,
+            '生' => {}
+            '不' if rest.starts_with("不成") => i += '成'.len_utf8(),
+            '打' => w.drop = true,
+            '右' | '左' | '上' | '引' | '寄' | '直' | '行' | '入' => {}
+            _ => break,
+        }
+        i += m.len_utf8();
+    }
+    // The source: `(77)`, `(00)` for a drop; spaces may come before it.
+    let rest = s.get(i..).unwrap_or("");
+    let spaces = rest.len() - rest.trim_start_matches(ja::is_space).len();
+    let b = rest.as_bytes();
+    let source_at = i + spaces;
+    if b.get(spaces) == Some(&b'(') {
+        let digits = b.get(spaces + 1..spaces + 3).unwrap_or(&[]);
+        let close = b.get(spaces + 3) == Some(&b')');
+        if digits.len() == 2 && digits.iter().all(u8::is_ascii_digit) && close {
+            if matches!(digits, [b'0', b'0']) {
+                w.drop = true;
+            } else {
+                w.from = Some(Square::from_digits(digits).ok_or((
+                    i + spaces + 1,
+                    "a source square of two digits 1-9 such as (77), or (00) for a drop",
+                ))?);
+            }
+            i += spaces + 4;
+        }
+    }
+    if w.drop && w.from.is_some() {
+        return Err((source_at, "either `打` or a source square, not both"));
+    }
+    Ok((Body::Move(w), i))
+}
+
+/// Parses what follows a move: spaces, time columns, `+`.
+#[inline]
+pub(super) fn parse_tail(s: &str) -> Tail {
+    let mut tail = Tail::default();
+    let b = s.as_bytes();
+    let mut i = skip_spaces(b, 0);
+    let mut groups = 0;
+    while b.get(i) == Some(&b'(') {
+        let mut j = i + 1;
+        match parse_time(b, &mut j) {
+            Some(t) if b.get(j) == Some(&b')') => {
+                if groups == 0 {
+                    tail.time = Some(t);
+                }
+                j += 1;
+            }
+            _ => {
+                if groups == 0 {
+                    tail.bad_time = Some(i);
+                }
+                j = b
+                    .get(i..)
+                    .and_then(|r| r.iter().position(|&c| c == b')'))
+                    .map_or(b.len(), |p| i + p + 1);
+            }
+        }
+        groups += 1;
+        i = skip_spaces(b, j);
+    }
+    if b.get(i) == Some(&b'+') {
+        tail.flagged = true;
+        i = skip_spaces(b, i + 1);
+    }
+    if i < b.len() {
+        tail.extra = Some(i);
+    }
+    tail
+}
+
+/// Parses a time column's inside from byte `*i` up to (not including) its `)`:
+/// `spent/total`, each `m:ss` or `h:mm:ss`; either may be missing, and spaces may surround
+/// them.
+#[inline]
+fn parse_time(b: &[u8], i: &mut usize) -> Option<MoveTime> {
+    let spent = duration_ms(b, i)?;
+    let total = if b.get(*i) == Some(&b'/') {
+        *i += 1;
+        duration_ms(b, i)?
+    } else {
+        None
+    };
+    if spent.is_none() && total.is_none() {
+        return None;
+    }
+    Some(MoveTime {
+        spent_ms: spent,
+        total_ms: total,
+    })
+}
+
+/// Reads a duration `h:m:s`, `m:s` or `s` from byte `*i` (spaces around it skipped):
+/// `Some(None)` when there is none, `None` when the text is not a duration.
+#[inline(always)]
+fn duration_ms(b: &[u8], i: &mut usize) -> Option<Option<u64>> {
+    *i = skip_spaces(b, *i);
+    if !b.get(*i).is_some_and(u8::is_ascii_digit) {
+        return Some(None);
+    }
+    let mut secs: u64 = 0;
+    let mut n: u64 = 0;
+    let mut parts = 1;
+    let mut digits = 0;
+    while let Some(&c) = b.get(*i) {
+        match c {
+            b'0'..=b'9' => {
+                n = push_digit(n, c);
+                digits += 1;
+            }
+            b':' if digits > 0 && parts < 3 => {
+                secs = secs.saturating_mul(60).saturating_add(n);
+                n = 0;
+                digits = 0;
+                parts += 1;
+            }
+            _ => break,
+        }
+        *i += 1;
+    }
+    if digits == 0 {
+        return None;
+    }
+    secs = secs.saturating_mul(60).saturating_add(n);
+    *i = skip_spaces(b, *i);
+    Some(Some(secs.saturating_mul(1000)))
+}
+
+/// `n * 10 + digit`, saturating at `u64::MAX` (checked only when it could overflow).
+#[inline(always)]
+fn push_digit(n: u64, digit: u8) -> u64 {
+    let d = u64::from(digit - b'0');
+    if n < u64::MAX / 10 - 1 {
+        n * 10 + d
+    } else {
+        n.saturating_mul(10).saturating_add(d)
+    }
+}

@@ -1,0 +1,363 @@
+//! The KIF writer: the layout Kifu for Windows writes (see [`write()`]).
+
+use std::fmt::Write as _;
+
+use crate::formats::japanese as ja;
+use crate::formats::kakinoki::{self, one_line, write_notes, Branch};
+use crate::formats::written::note;
+use crate::record::{
+    Ending, EndingKind, MoveEntry, MoveTime, MoveTree, Node, NodeId, NodeKind, Record, Start,
+};
+use crate::shogi::{Color, Handicap, Move, Position, Square};
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------------
+
+/// Settings for [`write()`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// When set, the first line declares the encoding the caller will use:
+    /// `#KIF version=2.0 encoding=Shift_JIS` (or `UTF-8`).
+    pub declare_encoding: Option<&'static str>,
+    /// Write a declined promotion as `不成` (`２二角不成(88)`). Off by default: the KIF files
+    /// of the common programs write the move without `成`, and several readers reject `不成`.
+    pub funari: bool,
+}
+
+/// The written text and what the format could not carry.
+pub use crate::formats::written::Written;
+
+/// The first characters of a KIF move line, and the further prefixes the reader takes for
+/// something else: a header key must not start with them.
+const KEYS: (fn(char) -> bool, &[&str]) = (|c| matches!(c, '0'..='9' | '９'), &["手数-", "手数－"]);
+
+/// Writes `record` as KIF, in the layout Kifu for Windows writes:
+///
+/// - `#KIF version=2.0 encoding=…` when [`WriteOptions::declare_encoding`] asks;
+/// - the header lines `key：value` in the record's order (shared keys from other formats get
+///   their KIF names, `$EVENT` → `棋戦`, `N+` → `先手`; other keys are written as they are),
+///   with `手合割：…` (and a board diagram for a position no handicap names, as `その他`)
+///   before the players' names;
+/// - `手数----指手---------消費時間--`, comments on the start, then one line per move
+///   (`   1 ７六歩(77)   ( 0:16/00:00:16)`, `同　`, `打`, `成`; a declined promotion is the
+///   move without `成`, or with `不成` when [`WriteOptions::funari`] asks; a `+` when the move
+///   has variations), its `*` comments, `**` engine comments
+///   and `&` bookmark;
+/// - the ending (`  96 千日手`) and the `まで95手で…` summary when the line ends in one (the
+///   winner named is the stated one, else the one the ending implies);
+/// - the variations as `変化：N手` blocks, deeper ones first, as Kifu for Windows orders them.
+pub fn write(record: &Record, options: &WriteOptions) -> Written {
+    let mut out = String::with_capacity(512 + record.tree.len() * 40);
+    let mut dropped = Vec::new();
+    if let Some(enc) = options.declare_encoding {
+        let _ = writeln!(out, "#KIF version=2.0 encoding={enc}");
+    }
+    let start = record.start.normalized();
+    let handicap_game = matches!(start, Start::Handicap(h) if h != Handicap::Even);
+    kakinoki::write_banner(record.tree.root(), &mut out);
+    kakinoki::write_headers(record, &start, handicap_game, KEYS, &mut out, &mut dropped);
+    out.push_str("手数----指手---------消費時間--\n");
+    let tree = &record.tree;
+    write_notes(tree.root(), false, &mut out);
+    let pos = start.position().ok();
+    let mut ctx = LineWriter {
+        tree,
+        out: &mut out,
+        dropped: &mut dropped,
+        handicap_game,
+        start_side: start.setup().side_to_move,
+        funari: options.funari,
+    };
+    kakinoki::write_lines(tree, &mut ctx, pos);
+    Written { text: out, dropped }
+}
+
+struct LineWriter<'a> {
+    tree: &'a MoveTree,
+    out: &'a mut String,
+    dropped: &'a mut Vec<String>,
+    handicap_game: bool,
+    start_side: Color,
+    funari: bool,
+}
+
+impl kakinoki::LineSink for LineWriter<'_> {
+    fn write_line(
+        &mut self,
+        first: NodeId,
+        ply: u32,
+        moves: u32,
+        pos: Option<Position>,
+    ) -> Vec<Branch> {
+        LineWriter::write_line(self, first, ply, moves, pos)
+    }
+
+    fn write_variation_header(&mut self, ply: u32) {
+        let _ = write!(self.out, "\n変化：{}手\n", ply);
+    }
+}
+
+impl LineWriter<'_> {
+    /// Writes the line from `first` (numbered `ply`, after `moves` moves) by first children;
+    /// returns the nodes on it that have variations.
+    fn write_line(
+        &mut self,
+        first: NodeId,
+        ply: u32,
+        moves: u32,
+        mut pos: Option<Position>,
+    ) -> Vec<Branch> {
+        let mut branches = Vec::new();
+        let (mut ply, mut moves) = (ply, moves);
+        let mut current = Some(first);
+        while let Some(id) = current {
+            let node = self.tree.node(id);
+            let plus = node.next_sibling().is_some();
+            if plus {
+                branches.push(Branch {
+                    node: id,
+                    ply,
+                    moves,
+                    pos: pos.clone(),
+                });
+            }
+            let mut summary = None;
+            match &node.kind {
+                NodeKind::Root => {}
+                NodeKind::Move(entry) => {
+                    let prev_to = node
+                        .parent()
+                        .and_then(|p| self.tree.node(p).move_entry())
+                        .map(|e| e.mv.to());
+                    let Some((text, played)) = move_text(pos.as_ref(), entry, prev_to, self.funari)
+                    else {
+                        note(
+                            self.dropped,
+                            "moves from an empty square that name no piece (and the rest of their line)",
+                        );
+                        break;
+                    };
+                    self.move_line(ply, &text, node, plus);
+                    if let Some(p) = pos.as_mut() {
+                        if let Some(m) = entry.mover {
+                            if m != p.side_to_move() {
+                                note(
+                                    self.dropped,
+                                    "moves made out of turn (KIF alternates sides)",
+                                );
+                                p.set_side_to_move(m);
+                            }
+                        }
+                        p.play_unchecked(played);
+                    }
+                    moves += 1;
+                }
+                NodeKind::Ending(e) => {
+                    let to_move = pos.as_ref().map_or_else(
+                        || {
+                            if moves % 2 == 0 {
+                                self.start_side
+                            } else {
+                                self.start_side.flip()
+                            }
+                        },
+                        Position::side_to_move,
+                    );
+                    let stated_by_summary = e
+                        .raw
+                        .starts_with("まで")
+                        .then(|| ja::parse_summary(&e.raw))
+                        .flatten();
+                    if let Some(parsed) = stated_by_summary {
+                        // An ending only a summary stated (KI2, or a KIF without the ending
+                        // line): the ending line the readers need (tsshogi and
+                        // json-kifu-format take the ending from it), then the summary as it
+                        // was. An ending no word stands for is the summary alone.
+                        if e.kind == EndingKind::Unknown {
+                            if node.time.is_some() {
+                                note(self.dropped, "times of endings stated only by a summary");
+                            }
+                        } else {
+                            let word = self.ending_word(e, to_move);
+                            self.move_line(ply, &word, node, plus);
+                        }
+                        let _ = writeln!(self.out, "{}", one_line(&e.raw));
+                        if e.stated_winner.is_some() && e.stated_winner != parsed.winner {
+                            summary = summary_for(e, to_move, moves, self.handicap_game);
+                        }
+                    } else {
+                        let word = self.ending_word(e, to_move);
+                        self.move_line(ply, &word, node, plus);
+                        // After the line's last node (as Kifu for Windows writes it), or wherever
+                        // the ending states a winner.
+                        if node.first_child().is_none() || e.stated_winner.is_some() {
+                            summary = summary_for(e, to_move, moves, self.handicap_game);
+                        }
+                    }
+                }
+            }
+            write_notes(node, true, self.out);
+            if let Some(s) = summary {
+                self.out.push_str(&s);
+                self.out.push('\n');
+            }
+            ply += 1;
+            current = node.first_child();
+        }
+        branches
+    }
+
+    fn move_line(&mut self, ply: u32, text: &str, node: &Node, plus: bool) {
+        let _ = write!(self.out, "{ply:>4} {text}");
+        if node.time.is_some() || plus {
+            let width: usize = text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
+            for _ in 0..13usize.saturating_sub(width).max(1) {
+                self.out.push(' ');
+            }
+        }
+        if let Some(t) = node.time {
+            push_time(self.out, t, self.dropped);
+        }
+        if plus {
+            self.out.push('+');
+        }
+        self.out.push('\n');
+    }
+
+    fn ending_word(&mut self, e: &Ending, to_move: Color) -> String {
+        let raw = ja::trim_spaces(&e.raw);
+        if ja::ending_from_word(raw).as_ref() == Some(&e.kind) {
+            return raw.to_string();
+        }
+        use EndingKind::*;
+        let word = match &e.kind {
+            Unknown => {
+                if !raw.is_empty()
+                    && !raw.contains(|c: char| c.is_whitespace() || c == '(' || c == '+')
+                    && !raw.starts_with(|c: char| c.is_ascii_digit() || ja::is_same_mark(c))
+                    && ja::parse_square(raw).is_none()
+                    // The reader takes a word naming a piece for a broken move (`%と`).
+                    && !raw.chars().any(|c| ja::piece_from_char(c).is_some())
+                {
+                    return raw.to_string();
+                }
+                note(
+                    self.dropped,
+                    &format!("ending `{}` (written as 中断)", one_line(&e.raw)),
+                );
+                "中断"
+            }
+            IllegalAction { loser } => {
+                if *loser == to_move {
+                    "反則負け"
+                } else {
+                    "反則勝ち"
+                }
+            }
+            k => {
+                let w = ja::ending_word(k).unwrap_or("中断");
+                if matches!(k, PerpetualCheck | MaxMoves | Matta | Error | Draw) {
+                    note(
+                        self.dropped,
+                        &format!("ending `{}` (written as {w})", one_line(&e.raw)),
+                    );
+                }
+                w
+            }
+        };
+        word.to_string()
+    }
+}
+
+/// The `まで…` line after an ending, when there is something to say.
+fn summary_for(e: &Ending, to_move: Color, moves: u32, handicap: bool) -> Option<String> {
+    use EndingKind::*;
+    let winner = kakinoki::summary_winner(e, to_move);
+    let kind = match &e.kind {
+        IllegalAction { .. } => {
+            if winner == Some(to_move) {
+                FoulWin
+            } else {
+                IllegalMove
+            }
+        }
+        k => k.clone(),
+    };
+    ja::summary_sentence(moves as usize, &kind, winner, handicap)
+}
+
+fn push_time(out: &mut String, t: MoveTime, dropped: &mut Vec<String>) {
+    if t.spent_ms.is_some_and(|ms| ms % 1000 != 0) || t.total_ms.is_some_and(|ms| ms % 1000 != 0) {
+        note(dropped, "fractions of a second in times");
+    }
+    out.push('(');
+    if let Some(ms) = t.spent_ms {
+        let s = ms / 1000;
+        let _ = write!(out, "{:>2}:{:02}", s / 60, s % 60);
+    }
+    out.push('/');
+    if let Some(ms) = t.total_ms {
+        let s = ms / 1000;
+        let _ = write!(out, "{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+    }
+    out.push(')');
+}
+
+/// The text of a move (`７六歩(77)`, `同　角成(88)`, `５五角打`, `２二角(88)` for a declined
+/// promotion, or `２二角不成(88)` with `funari`) and the move to carry out on the board (with
+/// the promotion a CSA-style claim implies); `None` when the move names no piece and its
+/// source square is empty.
+fn move_text(
+    pos: Option<&Position>,
+    entry: &MoveEntry,
+    prev_to: Option<Square>,
+    funari: bool,
+) -> Option<(String, Move)> {
+    let mut s = String::with_capacity(24);
+    let dest = |s: &mut String, to: Square| {
+        if prev_to == Some(to) {
+            s.push_str("同\u{3000}");
+        } else {
+            ja::push_square(s, to);
+        }
+    };
+    match entry.mv {
+        Move::Drop { kind, to } => {
+            dest(&mut s, to);
+            s.push_str(ja::piece_name(kind));
+            s.push('打');
+            Some((s, entry.mv))
+        }
+        Move::Normal { from, to, promote } => {
+            let board = pos.and_then(|p| p.piece_at(from));
+            let (before, promotes) = match (entry.piece, board.map(|p| p.kind)) {
+                (Some(c), _) if promote => (c.unpromote(), true),
+                (Some(c), Some(b)) if b.promote() == Some(c) => (b, true),
+                (Some(c), _) => (c, false),
+                (None, Some(b)) => (b, promote),
+                (None, None) => return None,
+            };
+            let color = board
+                .map(|p| p.color)
+                .or_else(|| pos.map(Position::side_to_move))
+                .unwrap_or(Color::Black);
+            dest(&mut s, to);
+            s.push_str(ja::piece_name(before));
+            if promotes {
+                s.push('成');
+            } else if funari && before.can_promote() && (from.in_zone(color) || to.in_zone(color)) {
+                s.push_str("不成");
+            }
+            let _ = write!(s, "({}{})", from.file(), from.rank());
+            Some((
+                s,
+                Move::Normal {
+                    from,
+                    to,
+                    promote: promotes,
+                },
+            ))
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! What every writer returns: the text and what the target format could not carry.
+//!
+//! This module sits below the writers (`csa`, `jkf`, `kif`, `ki2`, `usi`, `kakinoki`), which
+//! all use it; the dispatcher over them, `formats::write`, sits above them and re-exports
+//! [`Written`]. Keeping the shared type here, not in the dispatcher, is what keeps the
+//! writers and the dispatcher from importing each other.
+
+/// Written text and what the target format could not carry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// The text.
+    pub text: String,
+    /// What was left out, one entry per kind (`variations`, `comments`, ...).
+    pub dropped: Vec<String>,
+}
+
+/// Adds `what` to the list of what a writer left out, once.
+pub(crate) fn note(dropped: &mut Vec<String>, what: &str) {
+    if !dropped.iter().any(|d| d == what) {
+        dropped.push(what.to_string());
+    }
+}
