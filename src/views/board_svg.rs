@@ -8,10 +8,11 @@
 //! back to the renderer's serif font.
 
 use crate::shogi::{Color, PieceKind, Position, Square};
-use crate::variant::{VPosition, Variant};
+use crate::variant::{VKind, VPosition, Variant};
 
 use super::notation::{board_kanji, letter, FULL_WIDTH_DIGITS, KANJI_DIGITS};
 use super::svg::{num, Svg};
+use super::variant_pieces::piece_name;
 use super::PieceStyle;
 
 /// Width of a square.
@@ -68,6 +69,15 @@ impl Face {
         };
         Face {
             label: label.to_string(),
+            promoted: kind.is_promoted(),
+        }
+    }
+
+    /// The face of `kind` of a smaller variant: its kanji, or its SFEN text in `variant`
+    /// (`F`, `+F`).
+    pub fn of_variant(variant: Variant, kind: VKind, style: PieceStyle) -> Face {
+        Face {
+            label: piece_name(variant, kind, style),
             promoted: kind.is_promoted(),
         }
     }
@@ -135,7 +145,7 @@ impl Diagram for VPosition {
     }
     fn face_at(&self, sq: Square, style: PieceStyle) -> Option<(Color, Face)> {
         self.piece_at(sq)
-            .map(|p| (p.color, super::variant::face(self.variant(), p.kind, style)))
+            .map(|p| (p.color, Face::of_variant(self.variant(), p.kind, style)))
     }
     fn hand_faces(&self, color: Color, style: PieceStyle) -> Vec<(Face, u8)> {
         let v = self.variant();
@@ -144,7 +154,7 @@ impl Diagram for VPosition {
             .filter(|k| !k.is_royal())
             .filter_map(|&k| {
                 let n = self.hand_count(color, k);
-                (n > 0).then(|| (super::variant::face(v, k, style), n))
+                (n > 0).then(|| (Face::of_variant(v, k, style), n))
             })
             .collect()
     }

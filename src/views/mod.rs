@@ -28,6 +28,7 @@ pub mod report_html;
 mod svg;
 pub mod variant;
 pub mod variant_guide;
+mod variant_pieces;
 
 use crate::record::replay::main_line_positions;
 use crate::record::Record;

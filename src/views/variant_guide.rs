@@ -14,14 +14,14 @@
 use crate::shogi::{Color, Square};
 use crate::variant::{VKind, VMove, VPiece, VPosition, Variant};
 
-use super::board_svg::draw_face_in;
+use super::board_svg::{draw_face_in, Face};
 use super::board_text::mark_cell;
 use super::guide::{
     draw_cells, pad, promotion_arrow, wrap, Cell, Line, GC, G_ARROW, G_BLOCK_H, G_BLOCK_W,
     G_MARGIN, G_WRAP,
 };
 use super::svg::{esc, num, Svg};
-use super::variant::{face, kanji, piece_cell};
+use super::variant::{kanji, piece_cell};
 use super::PieceStyle;
 
 /// The square `dr` ranks down and `dc` columns right of 5e, as the first player sees the
@@ -258,7 +258,7 @@ fn diagram(svg: &mut Svg, x: f64, y: f64, variant: Variant, kind: VKind, style: 
             py,
             GC,
             GC,
-            &face(variant, kind, style),
+            &Face::of_variant(variant, kind, style),
             Color::Black,
             style,
         )
