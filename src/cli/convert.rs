@@ -111,7 +111,15 @@ fn holds_several(format: Format) -> bool {
 /// Converts every input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let to = target_format(&args)?;
-    if let Some(code) = super::variant::convert(&args, to)? {
+    let variant_args = super::variant::ConvertArgs {
+        input: &args.input,
+        output: args.output.as_deref(),
+        out_dir: args.out_dir.as_deref(),
+        output_encoding: args.output_encoding,
+        force: args.force,
+        quiet: args.quiet,
+    };
+    if let Some(code) = super::variant::convert(&variant_args, to)? {
         return Ok(code);
     }
     let mut encoding = output_encoding(to, args.output_encoding)?;

@@ -4,8 +4,9 @@
 use shogi_tool::shogi::PieceKind;
 use shogi_tool::views::{self, drops::DropsReport, variant::VDropsReport};
 
-use super::board::{print, status, style, PositionArgs};
+use super::board::{print, status, style};
 use super::exit::ExitCode;
+use super::position::PositionArgs;
 
 /// Output formats of `drops`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -35,7 +35,7 @@ pub struct Args {
     pub letters: bool,
     /// The pieces of this game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus
     /// (5x6+), torishogi (tori, 7x7) or dobutsu (3x4).
-    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::variant::variant_parser())]
+    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser())]
     pub variant: Option<Variant>,
 }
 

@@ -49,10 +49,10 @@ pub struct Args {
         long,
         value_name = "SFEN",
         conflicts_with_all = ["paths", "files_from", "ply"],
-        value_parser = super::variant::parse_any_sfen,
+        value_parser = super::values::parse_any_sfen,
         help = SFEN_HELP
     )]
-    pub sfen: Option<super::variant::AnySfen>,
+    pub sfen: Option<super::values::AnySfen>,
     /// With --sfen: the handicap the game started from, whose removed pieces are credited to
     /// white's total points (a KIF name such as 二枚落ち, or a JKF code such as 2 or KA).
     #[arg(long, value_name = "NAME", requires = "sfen", value_parser = parse_handicap)]

@@ -58,7 +58,7 @@ pub struct InputArgs {
     pub max_variation_depth: usize,
     /// The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+),
     /// torishogi (tori, 7x7) or dobutsu (3x4); by default what the records' positions show.
-    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::variant::variant_parser())]
+    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser())]
     pub variant: Option<shogi_tool::variant::Variant>,
 }
 

@@ -26,6 +26,7 @@ mod man;
 pub mod moves;
 pub mod output;
 pub mod perft;
+pub mod position;
 pub mod positions;
 pub mod records;
 pub mod split;

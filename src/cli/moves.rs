@@ -6,8 +6,9 @@ use shogi_tool::shogi::Square;
 use shogi_tool::views::moves::MovesReport;
 use shogi_tool::views::variant::VMovesReport;
 
-use super::board::{parse_square_arg, print, status, PositionArgs};
+use super::board::{parse_square_arg, print, status};
 use super::exit::ExitCode;
+use super::position::PositionArgs;
 
 /// Output formats of `moves`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -12,8 +12,8 @@ use super::values::SFEN_HELP;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Start from this position instead of `startpos`.
-    #[arg(long, value_name = "SFEN", value_parser = super::variant::parse_any_sfen, help = SFEN_HELP)]
-    pub sfen: Option<super::variant::AnySfen>,
+    #[arg(long, value_name = "SFEN", value_parser = super::values::parse_any_sfen, help = SFEN_HELP)]
+    pub sfen: Option<super::values::AnySfen>,
     /// How many plies deep to count.
     #[arg(value_name = "DEPTH")]
     pub depth: u32,
@@ -29,7 +29,7 @@ pub struct Args {
     pub force: bool,
     /// The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+),
     /// torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN's board shows.
-    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::variant::variant_parser())]
+    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser())]
     pub variant: Option<shogi_tool::variant::Variant>,
 }
 

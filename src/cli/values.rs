@@ -6,6 +6,7 @@ use clap::ValueEnum;
 use shogi_tool::record::Format;
 use shogi_tool::shogi::entering_king::Rule;
 use shogi_tool::text::{Encoding, EncodingChoice};
+use shogi_tool::variant::Variant;
 use shogi_tool::views::{self, Located};
 
 /// A record format (`--from`, `--to`).
@@ -147,6 +148,60 @@ pub const SFEN_HELP: &str = "A position instead of a record: an SFEN or `startpo
 /// optionally followed by `moves` and USI moves, which are played.
 pub fn parse_sfen(s: &str) -> Result<Located, String> {
     views::located_from_sfen(s).map_err(|e| e.to_string())
+}
+
+/// A `--sfen` value of a command that also takes the smaller variants: the text as given,
+/// and the standard position when it is one (a variant's position is read later, when
+/// `--variant` is known).
+#[derive(Clone, Debug)]
+pub struct AnySfen {
+    /// The value as given.
+    pub text: String,
+    /// The standard position, or why the text is none.
+    pub standard: Result<Located, String>,
+}
+
+impl AnySfen {
+    /// The standard position, or the error that it is none.
+    pub fn located(&self) -> anyhow::Result<&Located> {
+        self.standard.as_ref().map_err(|e| anyhow::anyhow!("{e}"))
+    }
+}
+
+/// Parses a `--sfen` value: the standard grammar, or the board of a smaller variant.
+pub fn parse_any_sfen(s: &str) -> Result<AnySfen, String> {
+    let standard = parse_sfen(s);
+    if let Err(e) = &standard {
+        let t = s.trim();
+        let t = t.strip_prefix("position").map_or(t, str::trim_start);
+        let board = t.strip_prefix("sfen").map_or(t, str::trim_start);
+        let board = board.split(" moves").next().unwrap_or(board);
+        let is_variant = board.split_whitespace().next().is_some_and(|b| {
+            // Anything but a 9-rank board may be a variant's (read and judged later).
+            b.contains('[') || b.split('/').count() != 9
+        });
+        if !is_variant {
+            return Err(e.clone());
+        }
+    }
+    Ok(AnySfen {
+        text: s.to_string(),
+        standard,
+    })
+}
+
+/// Parses a `--variant` name or alias.
+/// The `--variant` value parser: the names and aliases of every game, case-insensitive, listed
+/// in `--help` and offered by the shell completions.
+pub fn variant_parser() -> impl clap::builder::TypedValueParser<Value = Variant> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = Variant::ALL
+        .into_iter()
+        .map(|v| PossibleValue::new(v.name()).aliases(v.aliases().iter().copied()));
+    PossibleValuesParser::new(values).map(|name| {
+        name.parse::<Variant>()
+            .expect("clap admits only the listed names and aliases")
+    })
 }
 
 #[cfg(test)]

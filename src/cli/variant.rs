@@ -19,51 +19,10 @@ use shogi_tool::text::decode;
 use shogi_tool::text::SourceText;
 use shogi_tool::variant::game::{self, VRecord, VReport, VRules, Venue};
 use shogi_tool::variant::{usi, VPosition, Variant};
-use shogi_tool::views::Located;
 
 use super::exit::ExitCode;
 use super::inputs::InputArgs;
 use super::records::Chunk;
-
-/// A `--sfen` value of a command that also takes the smaller variants: the text as given,
-/// and the standard position when it is one (a variant's position is read later, when
-/// `--variant` is known).
-#[derive(Clone, Debug)]
-pub struct AnySfen {
-    /// The value as given.
-    pub text: String,
-    /// The standard position, or why the text is none.
-    pub standard: Result<Located, String>,
-}
-
-impl AnySfen {
-    /// The standard position, or the error that it is none.
-    pub fn located(&self) -> anyhow::Result<&Located> {
-        self.standard.as_ref().map_err(|e| anyhow::anyhow!("{e}"))
-    }
-}
-
-/// Parses a `--sfen` value: the standard grammar, or the board of a smaller variant.
-pub fn parse_any_sfen(s: &str) -> Result<AnySfen, String> {
-    let standard = super::values::parse_sfen(s);
-    if let Err(e) = &standard {
-        let t = s.trim();
-        let t = t.strip_prefix("position").map_or(t, str::trim_start);
-        let board = t.strip_prefix("sfen").map_or(t, str::trim_start);
-        let board = board.split(" moves").next().unwrap_or(board);
-        let is_variant = board.split_whitespace().next().is_some_and(|b| {
-            // Anything but a 9-rank board may be a variant's (read and judged later).
-            b.contains('[') || b.split('/').count() != 9
-        });
-        if !is_variant {
-            return Err(e.clone());
-        }
-    }
-    Ok(AnySfen {
-        text: s.to_string(),
-        standard,
-    })
-}
 
 /// The rule options of the smaller variants, on the subcommands that judge games (`validate`,
 /// `stats`); standard shogi keeps its own rules whatever they say.
@@ -108,20 +67,6 @@ impl RuleArgs {
             },
         }
     }
-}
-
-/// Parses a `--variant` name or alias.
-/// The `--variant` value parser: the names and aliases of every game, case-insensitive, listed
-/// in `--help` and offered by the shell completions.
-pub fn variant_parser() -> impl clap::builder::TypedValueParser<Value = Variant> {
-    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-    let values = Variant::ALL
-        .into_iter()
-        .map(|v| PossibleValue::new(v.name()).aliases(v.aliases().iter().copied()));
-    PossibleValuesParser::new(values).map(|name| {
-        name.parse::<Variant>()
-            .expect("clap admits only the listed names and aliases")
-    })
 }
 
 /// Whether a file holds records of another variant than standard shogi, by its content: a
@@ -794,14 +739,14 @@ pub fn on_board(pos: &VPosition, squares: &[shogi_tool::shogi::Square]) -> anyho
 
 /// The position `board`, `moves` and `drops` show, when it is a variant's: from `--sfen`, or
 /// from a record file of a variant (`--record`, `--ply`).
-pub fn locate(args: &super::board::PositionArgs) -> anyhow::Result<Option<VPosition>> {
+pub fn locate(args: &super::position::PositionArgs) -> anyhow::Result<Option<VPosition>> {
     Ok(locate_shown(args)?.map(|(pos, _)| pos))
 }
 
 /// As [`locate`], with the destination of the move that led to the position, when the record
 /// or the SFEN's moves say.
 pub fn locate_shown(
-    args: &super::board::PositionArgs,
+    args: &super::position::PositionArgs,
 ) -> anyhow::Result<Option<(VPosition, Option<shogi_tool::shogi::Square>)>> {
     let shown = |positions: &[VPosition], n: usize| {
         let last = n
@@ -884,13 +829,31 @@ pub fn standard_only(command: &str, input: &InputArgs, sfen: Option<&str>) -> an
 /// The formats `convert` writes for the smaller variants.
 const VARIANT_TARGETS: &str = "kif, kifu, ki2, ki2u, jkf, sfen or usi";
 
+/// What `convert` hands the variant route: the inputs, and where and how to write (the
+/// options of `convert` of the same names).
+#[derive(Debug, Clone, Copy)]
+pub struct ConvertArgs<'a> {
+    /// The inputs and how to read them.
+    pub input: &'a InputArgs,
+    /// `-o FILE`.
+    pub output: Option<&'a std::path::Path>,
+    /// `--out-dir DIR`.
+    pub out_dir: Option<&'a std::path::Path>,
+    /// `--output-encoding`.
+    pub output_encoding: Option<super::values::OutputEncodingArg>,
+    /// `--force`.
+    pub force: bool,
+    /// `--quiet`.
+    pub quiet: bool,
+}
+
 /// `convert` on the variant route: KIF/KIFU and SFEN/USI records of a smaller variant to
 /// any of those formats, with `-o FILE`, `--out-dir DIR` or standard output; files are
 /// written whole or not at all ([`super::output`]). `None` for standard shogi.
-pub fn convert(args: &super::convert::Args, to: Format) -> anyhow::Result<Option<ExitCode>> {
+pub fn convert(args: &ConvertArgs, to: Format) -> anyhow::Result<Option<ExitCode>> {
     use shogi_tool::formats::write::{default_encoding, encode};
     use shogi_tool::text::Encoding;
-    let input = &args.input;
+    let input = args.input;
     let Some(forced) = route(input) else {
         return Ok(None);
     };
@@ -1009,7 +972,7 @@ pub fn convert(args: &super::convert::Args, to: Format) -> anyhow::Result<Option
         }
     }
     let single = !matches!(to, Format::Sfen | Format::Usi);
-    if let Some(dir) = &args.out_dir {
+    if let Some(dir) = args.out_dir {
         let mut targets: Vec<std::path::PathBuf> = Vec::new();
         for (path, k, count, _) in &outputs {
             let p = std::path::Path::new(path);
@@ -1066,7 +1029,7 @@ pub fn convert(args: &super::convert::Args, to: Format) -> anyhow::Result<Option
             );
         }
         let bytes: Vec<u8> = outputs.into_iter().flat_map(|o| o.3).collect();
-        match &args.output {
+        match args.output {
             Some(p) => super::output::write_file(p, &bytes, args.force, |n| {
                 if !args.quiet {
                     eprintln!("shogi-tool: note: {n}");
