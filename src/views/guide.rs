@@ -319,6 +319,23 @@ pub(super) fn draw_cells(
     }
 }
 
+/// Writes `text` wrapped at `width` characters, one 12-point grey line every 16 points from
+/// (`x`, `y`) down; the guides' promotion rules and keys. Returns the `y` below the last line.
+pub(super) fn wrapped_text(svg: &mut Svg, x: f64, mut y: f64, text: &str, width: usize) -> f64 {
+    for line in wrap(text, width) {
+        svg.text(
+            x,
+            y,
+            12.0,
+            "start",
+            r##"fill="#333333" font-family="sans-serif""##,
+            &line,
+        );
+        y += 16.0;
+    }
+    y
+}
+
 /// Splits `text` into lines of at most `width` characters, at spaces.
 pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
@@ -396,18 +413,7 @@ fn draw_block(svg: &mut Svg, x: f64, y: f64, kind: PieceKind, style: PieceStyle)
         draw_movement(svg, right_x, gy, &movement(p), style);
     }
     let rule = format!("Promotion: {}.", promotion_rule(kind));
-    let mut ly = gy + 5.0 * GC + 17.0;
-    for line in wrap(&rule, G_WRAP) {
-        svg.text(
-            left_x,
-            ly,
-            12.0,
-            "start",
-            r##"fill="#333333" font-family="sans-serif""##,
-            &line,
-        );
-        ly += 16.0;
-    }
+    wrapped_text(svg, left_x, gy + 5.0 * GC + 17.0, &rule, G_WRAP);
 }
 
 /// The guide as an SVG picture: one block per kind (its diagram beside its promoted
@@ -422,20 +428,16 @@ pub fn to_svg(kinds: &[PieceKind], style: PieceStyle) -> String {
         draw_block(&mut svg, x, y, kind.unpromote(), style);
     }
     let width = columns as f64 * G_BLOCK_W + G_MARGIN;
-    let mut y = G_MARGIN + rows as f64 * G_BLOCK_H + 4.0;
+    let y = G_MARGIN + rows as f64 * G_BLOCK_H + 4.0;
     let note = "Dot: one step (or the knight's jump). Arrow: any distance along the line. \
 Drawn for black: forward is up.";
-    for line in wrap(note, if columns == 2 { 110 } else { G_WRAP }) {
-        svg.text(
-            G_MARGIN,
-            y,
-            12.0,
-            "start",
-            r##"fill="#333333" font-family="sans-serif""##,
-            &line,
-        );
-        y += 16.0;
-    }
+    let y = wrapped_text(
+        &mut svg,
+        G_MARGIN,
+        y,
+        note,
+        if columns == 2 { 110 } else { G_WRAP },
+    );
     svg.finish(width, y + G_MARGIN, "Shogi piece movement guide")
 }
 

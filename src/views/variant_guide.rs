@@ -17,7 +17,7 @@ use crate::variant::{VKind, VMove, VPiece, VPosition, Variant};
 use super::board_svg::{draw_face_in, Face};
 use super::board_text::mark_cell;
 use super::guide::{
-    draw_cells, pad, promotion_arrow, wrap, Cell, Line, GC, G_ARROW, G_BLOCK_H, G_BLOCK_W,
+    draw_cells, pad, promotion_arrow, wrapped_text, Cell, Line, GC, G_ARROW, G_BLOCK_H, G_BLOCK_W,
     G_MARGIN, G_WRAP,
 };
 use super::svg::{esc, num, Svg};
@@ -278,18 +278,7 @@ fn draw_block(svg: &mut Svg, x: f64, y: f64, variant: Variant, kind: VKind, styl
         diagram(svg, right_x, gy, variant, p, style);
     }
     let rule = format!("Promotion: {}.", promotion_rule(variant, kind));
-    let mut ly = gy + 5.0 * GC + 17.0;
-    for line in wrap(&rule, G_WRAP) {
-        svg.text(
-            left_x,
-            ly,
-            12.0,
-            "start",
-            r##"fill="#333333" font-family="sans-serif""##,
-            &line,
-        );
-        ly += 16.0;
-    }
+    wrapped_text(svg, left_x, gy + 5.0 * GC + 17.0, &rule, G_WRAP);
 }
 
 /// The guide of `variant` as an SVG picture: a title, then one block per kind (its diagram
@@ -313,21 +302,17 @@ pub fn to_svg(variant: Variant, kinds: &[VKind], style: PieceStyle) -> String {
         draw_block(&mut svg, x, y, variant, kind.unpromote(), style);
     }
     let width = columns as f64 * G_BLOCK_W + G_MARGIN;
-    let mut y = head + G_MARGIN + rows as f64 * G_BLOCK_H + 4.0;
+    let y = head + G_MARGIN + rows as f64 * G_BLOCK_H + 4.0;
     let note = "Dot: one step. Ring: a jump over whatever stands between. Dots joined by a \
 line: two squares along the line, the first one empty. Arrow: any distance along the line. \
 Drawn for the first player: forward is up.";
-    for line in wrap(note, if columns == 2 { 110 } else { G_WRAP }) {
-        svg.text(
-            G_MARGIN,
-            y,
-            12.0,
-            "start",
-            r##"fill="#333333" font-family="sans-serif""##,
-            &line,
-        );
-        y += 16.0;
-    }
+    let y = wrapped_text(
+        &mut svg,
+        G_MARGIN,
+        y,
+        note,
+        if columns == 2 { 110 } else { G_WRAP },
+    );
     svg.finish(
         width,
         y + G_MARGIN,
