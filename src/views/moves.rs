@@ -32,6 +32,16 @@ impl Promotion {
             Promotion::Forced => "forced",
         }
     }
+
+    /// The choice of a legal board move that promotes or not (`promotes`), given whether its
+    /// twin (the same move with the other choice) is legal too.
+    pub fn of_board_move(promotes: bool, twin_is_legal: bool) -> Promotion {
+        match (promotes, twin_is_legal) {
+            (_, true) => Promotion::Optional,
+            (true, false) => Promotion::Forced,
+            (false, false) => Promotion::None,
+        }
+    }
 }
 
 /// One legal move, described.
@@ -159,12 +169,10 @@ fn describe(position: &Position, mv: Move, previous: Option<Square>) -> MoveInfo
                 to,
                 promote: !promote,
             };
-            let promotion = match (promote, position.is_legal(twin)) {
-                (_, true) => Promotion::Optional,
-                (true, false) => Promotion::Forced,
-                (false, false) => Promotion::None,
-            };
-            (kind, promotion)
+            (
+                kind,
+                Promotion::of_board_move(promote, position.is_legal(twin)),
+            )
         }
     };
     MoveInfo {

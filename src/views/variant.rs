@@ -378,12 +378,10 @@ impl VMovesReport {
                             to,
                             promote: !promote,
                         };
-                        let promotion = match (promote, legal.contains(&twin)) {
-                            (_, true) => Promotion::Optional,
-                            (true, false) => Promotion::Forced,
-                            (false, false) => Promotion::None,
-                        };
-                        (kind, promotion)
+                        (
+                            kind,
+                            Promotion::of_board_move(promote, legal.contains(&twin)),
+                        )
                     }
                 };
                 VMoveInfo {
