@@ -27,13 +27,21 @@ impl IllegalDrop {
     /// The one-letter mark the text and SVG views use: `N` nifu, `D` dead piece, `U`
     /// uchifuzume, `C` check not answered (or the king left in check), `X` anything else.
     pub fn mark(&self) -> char {
-        match self.foul.code() {
-            "nifu" => 'N',
-            "dead-piece" => 'D',
-            "uchifuzume" => 'U',
-            "self-check" => 'C',
-            _ => 'X',
-        }
+        drop_mark(self.foul.code())
+    }
+}
+
+/// The one-letter mark of a refused drop's foul code, in standard shogi and the smaller
+/// variants alike: `N` nifu, `S` swallow-file, `D` dead piece, `U` uchifuzume, `C` check not
+/// answered, `X` anything else.
+pub(super) fn drop_mark(code: &str) -> char {
+    match code {
+        "nifu" => 'N',
+        "swallow-file" => 'S',
+        "dead-piece" => 'D',
+        "uchifuzume" => 'U',
+        "self-check" => 'C',
+        _ => 'X',
     }
 }
 

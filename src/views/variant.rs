@@ -65,14 +65,7 @@ impl VIllegalDrop {
     /// The one-letter mark: `N` nifu, `S` swallow-file, `D` dead piece, `U` uchifuzume (a
     /// pawn- or swallow-drop mate), `C` check not answered, `X` anything else.
     pub fn mark(&self) -> char {
-        match self.foul.code() {
-            "nifu" => 'N',
-            "swallow-file" => 'S',
-            "dead-piece" => 'D',
-            "uchifuzume" => 'U',
-            "self-check" => 'C',
-            _ => 'X',
-        }
+        super::drops::drop_mark(self.foul.code())
     }
 }
 
