@@ -120,11 +120,7 @@ impl VariantStats {
 
     /// The longest game, in plies.
     pub fn max_plies(&self) -> usize {
-        self.length_histogram
-            .keys()
-            .next_back()
-            .copied()
-            .unwrap_or(0)
+        max_plies(&self.length_histogram)
     }
 
     /// Black's and white's share of the decisive games, in percent.
@@ -327,17 +323,17 @@ impl Stats {
 
     /// The longest game read, in plies.
     pub fn max_plies(&self) -> usize {
-        self.length_histogram
-            .keys()
-            .next_back()
-            .copied()
-            .unwrap_or(0)
+        max_plies(&self.length_histogram)
     }
 
     /// Black's and white's share of the decisive games, in percent.
     pub fn win_rates(&self) -> (f64, f64) {
         win_rates(&self.winners)
     }
+}
+
+fn max_plies(histogram: &BTreeMap<usize, u64>) -> usize {
+    histogram.keys().next_back().copied().unwrap_or(0)
 }
 
 fn mean(plies_total: u64, histogram: &BTreeMap<usize, u64>) -> f64 {
