@@ -679,6 +679,23 @@ mod tests {
             .collect()
     }
 
+    /// Writes `text` to a file `name`, then checks that replaying it record by record gives
+    /// the `count` results reading it whole gives.
+    fn assert_line_by_line_equals_whole(name: &str, text: &[u8], count: usize) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let input = Input::File(path);
+        let options = ReadOptions::default();
+        let spans = read_and_replay(&input, &options, &ReplayOptions::default(), |r, rep, _| {
+            Validation::new(r, rep).to_json()
+        });
+        assert_eq!(spans.error, None);
+        let expected = whole(&input, &options);
+        assert_eq!(expected.len(), count);
+        assert_eq!(spans.results, expected);
+    }
+
     #[test]
     fn replaying_span_by_span_equals_reading_whole() {
         // Games with fouls, a bad line, invalid bytes, blank records and CRLF line ends.
@@ -692,18 +709,7 @@ mod tests {
             };
             text.extend_from_slice(game);
         }
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("many.csa");
-        std::fs::write(&path, &text).unwrap();
-        let input = Input::File(path);
-        let options = ReadOptions::default();
-        let spans = read_and_replay(&input, &options, &ReplayOptions::default(), |r, rep, _| {
-            Validation::new(r, rep).to_json()
-        });
-        assert_eq!(spans.error, None);
-        let expected = whole(&input, &options);
-        assert_eq!(expected.len(), 40);
-        assert_eq!(spans.results, expected);
+        assert_line_by_line_equals_whole("many.csa", &text, 40);
     }
 
     #[test]
@@ -723,18 +729,7 @@ mod tests {
             text.extend_from_slice(line);
         }
         text.extend_from_slice(b"startpos moves 7g7f");
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("many.usi");
-        std::fs::write(&path, &text).unwrap();
-        let input = Input::File(path);
-        let options = ReadOptions::default();
-        let spans = read_and_replay(&input, &options, &ReplayOptions::default(), |r, rep, _| {
-            Validation::new(r, rep).to_json()
-        });
-        assert_eq!(spans.error, None);
-        let expected = whole(&input, &options);
-        assert_eq!(expected.len(), 42);
-        assert_eq!(spans.results, expected);
+        assert_line_by_line_equals_whole("many.usi", &text, 42);
     }
 
     #[test]
