@@ -165,6 +165,32 @@ impl FileResult {
             lists: RecordLists::default(),
         }
     }
+
+    /// Counts one record, standard or of a variant: its statistics, the lists of its codes
+    /// (`want_lists`, records read without errors only) and its CSV row, when there is one.
+    fn add(
+        &mut self,
+        facts: &RecordFacts,
+        v: &Validation,
+        opening: &str,
+        row: Option<String>,
+        want_lists: bool,
+    ) {
+        self.stats.add(facts, v, opening);
+        if want_lists && v.errors.is_empty() {
+            self.lists.add(
+                &v.path,
+                v.record,
+                v.fouls.iter().map(|f| f.code),
+                v.warnings.iter().map(|w| w.code),
+            );
+        }
+        self.records += 1;
+        if let Some(row) = row {
+            self.rows.push_str(&row);
+            self.rows.push('\n');
+        }
+    }
 }
 
 /// Reads every input (or merges partial results) and prints the statistics.
@@ -256,22 +282,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             one.validation.path_bytes = input.path_bytes();
                             let one = &one;
                             let (facts, opening) = variant_facts(one, args.opening_plies);
-                            r.stats.add(&facts, &one.validation, &opening);
-                            let v = &one.validation;
-                            if want_lists && v.errors.is_empty() {
-                                r.lists.add(
-                                    &v.path,
-                                    v.record,
-                                    v.fouls.iter().map(|f| f.code),
-                                    v.warnings.iter().map(|w| w.code),
-                                );
-                            }
-                            r.records += 1;
-                            if want_rows {
-                                r.rows
-                                    .push_str(&variant_game_row(one, &facts, args.opening_plies));
-                                r.rows.push('\n');
-                            }
+                            let row = want_rows
+                                .then(|| variant_game_row(one, &facts, args.opening_plies));
+                            r.add(&facts, &one.validation, &opening, row, want_lists);
                         }
                     }
                 }
@@ -300,20 +313,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 |results| {
                     let mut r = FileResult::new(args.opening_plies);
                     for (facts, v, opening, row) in results {
-                        r.stats.add(&facts, &v, &opening);
-                        if want_lists && v.errors.is_empty() {
-                            r.lists.add(
-                                &v.path,
-                                v.record,
-                                v.fouls.iter().map(|f| f.code),
-                                v.warnings.iter().map(|w| w.code),
-                            );
-                        }
-                        r.records += 1;
-                        if let Some(row) = row {
-                            r.rows.push_str(&row);
-                            r.rows.push('\n');
-                        }
+                        r.add(&facts, &v, &opening, row, want_lists);
                     }
                     go_on = sink(r);
                     go_on
