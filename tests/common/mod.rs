@@ -1,0 +1,83 @@
+//! Helpers shared by the end-to-end tests: a test file that needs them says `mod common;`.
+//! Each test file is its own crate and uses only some of these.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+
+/// The tool under test.
+pub fn tool() -> Command {
+    Command::cargo_bin("shogi-tool").unwrap()
+}
+
+/// The root of the repository (where `testdata/` is).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Fails when the tool panicked (a message on standard error, or the panic exit status).
+pub fn no_panic(out: &Output) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101), "{err}");
+}
+
+/// Runs `stats ARGS --shard K/N` for every K of `n` (ARGS should ask for `--format json`),
+/// writing part K to `dir/partK.json`; the parts' paths, in order.
+pub fn shard_parts(dir: &Path, n: usize, args: &[&str]) -> Vec<PathBuf> {
+    (1..=n)
+        .map(|k| {
+            let out = tool()
+                .arg("stats")
+                .args(args)
+                .args(["--shard", &format!("{k}/{n}")])
+                .output()
+                .unwrap();
+            no_panic(&out);
+            let path = dir.join(format!("part{k}.json"));
+            std::fs::write(&path, &out.stdout).unwrap();
+            path
+        })
+        .collect()
+}
+
+/// `stats --format json --merge PARTS`, read back.
+pub fn merged_stats(parts: &[PathBuf]) -> serde_json::Value {
+    let out = tool()
+        .args(["stats", "--format", "json", "--merge"])
+        .args(parts)
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)))
+}
+
+/// Runs `bash scripts/SCRIPT ARGS` with `SHOGI_TOOL` set to the tool under test, when the
+/// environment variable `gate` is set; otherwise says `skipped` (why) and returns `None`.
+/// Prints the script's output; fails with `failed` unless the script succeeds. Its standard
+/// output.
+pub fn gated_script(
+    gate: &str,
+    skipped: &str,
+    script: &str,
+    args: &[&str],
+    failed: &str,
+) -> Option<String> {
+    if std::env::var_os(gate).is_none() {
+        eprintln!("{skipped}");
+        return None;
+    }
+    let out = std::process::Command::new("bash")
+        .arg(root().join("scripts").join(script))
+        .args(args)
+        .env("SHOGI_TOOL", env!("CARGO_BIN_EXE_shogi-tool"))
+        .output()
+        .expect("bash runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    println!("{stdout}");
+    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{failed}");
+    Some(stdout)
+}
