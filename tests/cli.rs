@@ -2,16 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn tool() -> Command {
-    Command::cargo_bin("shogi-tool").unwrap()
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::{root, tool};
 
 mod perft {
     use super::*;
@@ -382,24 +376,9 @@ mod stats {
         let single = stats_json(&base);
         assert!(single["records"].as_u64().unwrap() > 50);
         let tmp = tempfile::tempdir().unwrap();
-        let mut parts = Vec::new();
-        for k in 1..=4 {
-            let shard = format!("{k}/4");
-            let mut args = base.clone();
-            args.extend(["--shard", shard.as_str()]);
-            let out = tool().arg("stats").args(&args).output().unwrap();
-            let path = tmp.path().join(format!("part{k}.json"));
-            std::fs::write(&path, &out.stdout).unwrap();
-            parts.push(path);
-        }
         // Each shard holds some of the files, none holds all.
-        let out = tool()
-            .args(["stats", "--format", "json", "--merge"])
-            .args(&parts)
-            .output()
-            .unwrap();
-        let merged: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(merged, single);
+        let parts = common::shard_parts(tmp.path(), 4, &base);
+        assert_eq!(common::merged_stats(&parts), single);
         // The table and CSV can be printed from the merge too.
         tool()
             .args(["stats", "--format", "csv", "--merge"])

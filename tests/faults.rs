@@ -5,18 +5,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
-
-fn tool() -> Command {
-    Command::cargo_bin("shogi-tool").unwrap()
-}
+mod common;
+use common::{no_panic, root, tool};
 
 fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin("shogi-tool")
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// A KIF record with a few moves.
@@ -30,12 +23,6 @@ fn names(dir: &Path) -> Vec<String> {
         .collect();
     v.sort();
     v
-}
-
-fn no_panic(out: &std::process::Output) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!err.contains("panicked"), "{err}");
-    assert_ne!(out.status.code(), Some(101), "{err}");
 }
 
 mod never_panic {
@@ -805,25 +792,10 @@ mod order_and_shards {
             .filter_map(|v| v["path"].as_str().map(str::to_string))
             .collect();
         assert_eq!(order, paths);
-        let mut parts = Vec::new();
-        for k in 1..=3 {
-            let part = dir.path().join(format!("part{k}.json"));
-            let out = tool()
-                .args(["stats", "--format", "json", "--shard", &format!("{k}/3")])
-                .args(&paths)
-                .output()
-                .unwrap();
-            no_panic(&out);
-            std::fs::write(&part, &out.stdout).unwrap();
-            parts.push(part);
-        }
-        let merged = tool()
-            .args(["stats", "--format", "json", "--merge"])
-            .args(&parts)
-            .output()
-            .unwrap();
-        let v: serde_json::Value = serde_json::from_slice(&merged.stdout)
-            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&merged.stderr)));
+        let mut args = vec!["--format", "json"];
+        args.extend(paths.iter().map(String::as_str));
+        let parts = common::shard_parts(dir.path(), 3, &args);
+        let v = common::merged_stats(&parts);
         assert_eq!(v["files"], 4);
         assert_eq!(v["failures"].as_array().unwrap().len(), 1);
     }
@@ -1058,12 +1030,7 @@ mod non_utf8_names {
         // --merge reads the key back.
         let part = dir.path().join("part.json");
         std::fs::write(&part, &out.stdout).unwrap();
-        let merged = tool()
-            .args(["stats", "--format", "json", "--merge"])
-            .arg(&part)
-            .output()
-            .unwrap();
-        let m: serde_json::Value = serde_json::from_slice(&merged.stdout).unwrap();
+        let m = common::merged_stats(&[part]);
         assert_eq!(m["failures"], v["failures"]);
         // A missing file named directly is a failure with its exact bytes as well.
         let missing = dir.path().join(OsStr::from_bytes(b"gone\xff.kif"));

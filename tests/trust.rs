@@ -6,13 +6,8 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
-fn tool() -> Command {
-    Command::cargo_bin("shogi-tool").unwrap()
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::{root, tool};
 
 fn sample(name: &str) -> PathBuf {
     root().join("testdata/samples").join(name)
@@ -307,22 +302,13 @@ mod stats_counts_what_was_read {
         assert!(table.contains("max 3000"), "{table}");
         assert!(table.contains(" 500-3000 "), "overflow bucket: {table}");
         // Merged shards stay exact.
-        let mut parts = Vec::new();
         let elsewhere = tempfile::tempdir().unwrap();
-        for k in 1..=2 {
-            let shard = format!("{k}/2");
-            let (_, part) = stats_json(&["--shard", &shard, dir.path().to_str().unwrap()]);
-            let path = elsewhere.path().join(format!("part{k}.json"));
-            std::fs::write(&path, part.to_string()).unwrap();
-            parts.push(path);
-        }
-        let out = tool()
-            .args(["stats", "--format", "json", "--merge"])
-            .args(&parts)
-            .output()
-            .unwrap();
-        let merged: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(merged, v);
+        let parts = common::shard_parts(
+            elsewhere.path(),
+            2,
+            &["-q", "--format", "json", dir.path().to_str().unwrap()],
+        );
+        assert_eq!(common::merged_stats(&parts), v);
     }
 
     fn part(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
