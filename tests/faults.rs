@@ -8,6 +8,21 @@ use std::time::{Duration, Instant};
 mod common;
 use common::{no_panic, root, tool};
 
+/// `/dev/full` opened for writing (every write fails: no space left), or `None`, said, where
+/// there is none.
+fn dev_full() -> Option<std::fs::File> {
+    if !Path::new("/dev/full").exists() {
+        eprintln!("no /dev/full: skipped");
+        return None;
+    }
+    Some(
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap(),
+    )
+}
+
 fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin("shogi-tool")
 }
@@ -95,14 +110,9 @@ mod never_panic {
 
     #[test]
     fn a_full_standard_error_keeps_the_exit_status() {
-        if !Path::new("/dev/full").exists() {
-            eprintln!("no /dev/full: skipped");
+        let Some(full) = dev_full() else {
             return;
-        }
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .unwrap();
+        };
         let out = StdCommand::new(bin())
             .current_dir(root())
             .args(["validate", "testdata/fouls/nifu.usi"])
@@ -115,14 +125,9 @@ mod never_panic {
 
     #[test]
     fn a_full_standard_output_is_an_error() {
-        if !Path::new("/dev/full").exists() {
-            eprintln!("no /dev/full: skipped");
+        let Some(full) = dev_full() else {
             return;
-        }
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .unwrap();
+        };
         let out = StdCommand::new(bin())
             .args(["completions", "bash"])
             .stdout(full)
