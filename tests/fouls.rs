@@ -7,37 +7,17 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
+mod common;
 
 #[test]
 fn every_fixture_gives_its_expected_json() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/fouls");
-    let update = std::env::var_os("UPDATE_EXPECT").is_some();
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|n| !n.ends_with(".json"))
-        .collect();
-    names.sort();
-    assert!(names.len() >= 15, "fixtures missing: {names:?}");
+    let names = common::fixture_names(&dir);
     let mut failures = Vec::new();
     for name in &names {
-        let out = Command::cargo_bin("shogi-tool")
-            .unwrap()
-            .current_dir(&dir)
-            .args(["validate", "--format", "json", name])
-            .output()
-            .unwrap();
-        let got = String::from_utf8(out.stdout).unwrap();
-        let expected_path = dir.join(format!("{name}.expected.json"));
-        if update {
-            std::fs::write(&expected_path, &got).unwrap();
+        let Some((out, got)) = common::validate_against_expected(&dir, name, &mut failures) else {
             continue;
-        }
-        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
-        if got != expected {
-            failures.push(format!("{name}:\n  expected {expected}  got      {got}"));
-        }
+        };
         let v: serde_json::Value = serde_json::from_str(got.trim()).unwrap();
         let has_fouls = !v["fouls"].as_array().unwrap().is_empty();
         let code = out.status.code().unwrap();

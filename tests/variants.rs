@@ -10,6 +10,8 @@
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+
+mod common;
 use shogi_tool::shogi::{Position, Square};
 use shogi_tool::variant::game::{self, VRules};
 use shogi_tool::variant::{perft, VKind, VMove, VPosition, Variant};
@@ -286,14 +288,7 @@ fn kinds_outside_the_game_cannot_be_dropped() {
 #[test]
 fn every_variant_foul_fixture_gives_its_expected_json() {
     let dir = data("variant-fouls");
-    let update = std::env::var_os("UPDATE_EXPECT").is_some();
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|n| !n.ends_with(".json"))
-        .collect();
-    names.sort();
-    assert!(names.len() >= 15, "fixtures missing: {names:?}");
+    let names = common::fixture_names(&dir);
     for v in SMALL {
         assert!(
             names.iter().any(|n| n.starts_with(v.name())),
@@ -302,21 +297,9 @@ fn every_variant_foul_fixture_gives_its_expected_json() {
     }
     let mut failures = Vec::new();
     for name in &names {
-        let out = bin()
-            .current_dir(&dir)
-            .args(["validate", "--format", "json", name])
-            .output()
-            .unwrap();
-        let got = String::from_utf8(out.stdout).unwrap();
-        let expected_path = dir.join(format!("{name}.expected.json"));
-        if update {
-            std::fs::write(&expected_path, &got).unwrap();
+        let Some((out, got)) = common::validate_against_expected(&dir, name, &mut failures) else {
             continue;
-        }
-        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
-        if got != expected {
-            failures.push(format!("{name}:\n  expected {expected}  got      {got}"));
-        }
+        };
         let has_foul = got.contains("\"fouls\":[{");
         assert_eq!(out.status.code(), Some(i32::from(has_foul)), "{name}");
     }

@@ -81,3 +81,42 @@ pub fn gated_script(
     assert!(out.status.success(), "{failed}");
     Some(stdout)
 }
+
+/// The fixtures in `dir`: every file but the `.json` ones (their expected outputs), sorted;
+/// at least 15 of them.
+pub fn fixture_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| !n.ends_with(".json"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 15, "fixtures missing: {names:?}");
+    names
+}
+
+/// Runs `validate --format json NAME` in `dir` and compares its output with
+/// `NAME.expected.json`, pushing a difference to `failures`; the run and its output, for
+/// further checks. With `UPDATE_EXPECT` set, writes the output there instead: `None`.
+pub fn validate_against_expected(
+    dir: &Path,
+    name: &str,
+    failures: &mut Vec<String>,
+) -> Option<(Output, String)> {
+    let out = tool()
+        .current_dir(dir)
+        .args(["validate", "--format", "json", name])
+        .output()
+        .unwrap();
+    let got = String::from_utf8(out.stdout.clone()).unwrap();
+    let expected_path = dir.join(format!("{name}.expected.json"));
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::write(&expected_path, &got).unwrap();
+        return None;
+    }
+    let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+    if got != expected {
+        failures.push(format!("{name}:\n  expected {expected}  got      {got}"));
+    }
+    Some((out, got))
+}
