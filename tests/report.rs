@@ -39,6 +39,19 @@ fn hostile_records() -> tempfile::TempDir {
     dir
 }
 
+/// Every chart `stats --chart` draws, as the HTML report names them (`id="chart-NAME"`).
+const CHARTS: [&str; 9] = [
+    "lengths",
+    "outcomes",
+    "win-rates",
+    "openings",
+    "fouls",
+    "warnings",
+    "declarations",
+    "encodings",
+    "formats",
+];
+
 #[test]
 fn the_report_escapes_what_comes_from_the_records() {
     let dir = hostile_records();
@@ -56,17 +69,7 @@ fn the_report_escapes_what_comes_from_the_records() {
 #[test]
 fn the_report_is_self_contained_with_every_chart_and_linked_lists() {
     let html = stdout(&["-q", "--format", "html"], &root().join("testdata"));
-    for chart in [
-        "lengths",
-        "outcomes",
-        "win-rates",
-        "openings",
-        "fouls",
-        "warnings",
-        "declarations",
-        "encodings",
-        "formats",
-    ] {
+    for chart in CHARTS {
         assert!(html.contains(&format!("id=\"chart-{chart}\"")), "{chart}");
     }
     // Nothing is loaded from anywhere: no script, no external reference, a CSP forbidding both.
@@ -216,17 +219,7 @@ fn the_length_chart_is_well_formed_svg_with_one_bar_per_bucket() {
 #[test]
 fn every_chart_is_well_formed_svg() {
     let dir = hostile_records();
-    for chart in [
-        "lengths",
-        "outcomes",
-        "win-rates",
-        "openings",
-        "fouls",
-        "warnings",
-        "declarations",
-        "encodings",
-        "formats",
-    ] {
+    for chart in CHARTS {
         for d in [root().join("testdata"), dir.path().to_path_buf()] {
             let svg = stdout(&["-q", "--format", "svg", "--chart", chart], &d);
             let doc =
