@@ -265,6 +265,29 @@ where
     }
 }
 
+/// [`read_each_batched`] for a consumer that may stop: the input's path and error when
+/// `on_batch` took every batch, `None` when it said stop (then the input's end is not to be
+/// reported either).
+pub fn read_each_batched_to_end<R, F, B>(
+    input: &Input,
+    options: &ReadOptions,
+    batch: usize,
+    per_record: F,
+    mut on_batch: B,
+) -> Option<Replayed<()>>
+where
+    R: Send,
+    F: Fn(&Record, &SourceText) -> R + Sync,
+    B: FnMut(Vec<R>) -> bool,
+{
+    let mut go_on = true;
+    let file = read_each_batched(input, options, batch, per_record, |results| {
+        go_on = on_batch(results);
+        go_on
+    });
+    go_on.then_some(file)
+}
+
 /// The error of an input that was read but holds no record.
 fn no_record(path: &str) -> String {
     format!("{path} holds no game record")

@@ -76,18 +76,14 @@ where
                 sink(chunks);
                 return;
             }
-            let mut go_on = true;
-            let file = batch::read_each_batched(
+            let file = batch::read_each_batched_to_end(
                 input,
                 &read_options,
                 batch::RECORDS_PER_BATCH,
                 one_record(per_record, input),
-                |parts| {
-                    go_on = sink(parts);
-                    go_on
-                },
+                &mut *sink,
             );
-            if let (true, Some(message)) = (go_on, &file.error) {
+            if let Some(message) = file.and_then(|f| f.error) {
                 let mut c = Chunk::default();
                 c.fail(message);
                 sink(vec![c]);

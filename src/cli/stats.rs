@@ -291,8 +291,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 sink(r);
                 return;
             }
-            let mut go_on = true;
-            let file = batch::read_each_batched(
+            let Some(file) = batch::read_each_batched_to_end(
                 input,
                 &read_options,
                 batch::RECORDS_PER_BATCH,
@@ -315,13 +314,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     for (facts, v, opening, row) in results {
                         r.add(&facts, &v, &opening, row, want_lists);
                     }
-                    go_on = sink(r);
-                    go_on
+                    sink(r)
                 },
-            );
-            if !go_on {
+            ) else {
                 return;
-            }
+            };
             // The input's last piece: it counts the file, or why it could not be read.
             let mut r = FileResult::new(args.opening_plies);
             r.last = true;

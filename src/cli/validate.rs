@@ -94,8 +94,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 });
                 return;
             }
-            let mut go_on = true;
-            let file = batch::read_each_batched(
+            let Some(file) = batch::read_each_batched_to_end(
                 input,
                 &read_options,
                 batch::RECORDS_PER_BATCH,
@@ -118,13 +117,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         o.unreadable += errors as usize;
                         o.text.push_str(&text);
                     }
-                    go_on = sink(o);
-                    go_on
+                    sink(o)
                 },
-            );
-            if !go_on {
+            ) else {
                 return;
-            }
+            };
             // The input's last piece: it counts the file, and says why it could not be read.
             let mut o = FileOutcome {
                 files: 1,
