@@ -6,7 +6,7 @@ use std::process::{Child, Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{no_panic, root, tool};
+use common::{assert_code, no_panic, root, tool};
 
 /// `/dev/full` opened for writing (every write fails: no space left), or `None`, said, where
 /// there is none.
@@ -762,12 +762,7 @@ mod symlinks {
             .arg(&games)
             .output()
             .unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_code(&out, 0);
     }
 }
 
@@ -892,12 +887,7 @@ mod non_utf8_names {
             .output()
             .unwrap();
         no_panic(&out);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_code(&out, 0);
         let lines = json_lines(&out);
         assert_eq!(lines.len(), 2);
         check_paths(&lines, &odd);
@@ -909,22 +899,12 @@ mod non_utf8_names {
             .arg(&odd)
             .output()
             .unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_code(&out, 0);
         assert!(std::fs::read_to_string(&target)
             .unwrap()
             .contains("+7776FU"));
         let out = tool().arg("board").arg(&odd).output().unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_code(&out, 0);
     }
 
     #[test]
@@ -942,12 +922,7 @@ mod non_utf8_names {
             .output()
             .unwrap();
         no_panic(&out);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_code(&out, 0);
         check_paths(&json_lines(&out), &odd);
         // The same list on standard input.
         let out = tool()
@@ -955,12 +930,7 @@ mod non_utf8_names {
             .write_stdin(bytes)
             .output()
             .unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_code(&out, 0);
         check_paths(&json_lines(&out), &odd);
     }
 
@@ -972,12 +942,7 @@ mod non_utf8_names {
             .arg(dir.path())
             .output()
             .unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_code(&out, 0);
         check_paths(&json_lines(&out), &odd);
         // stats --games rows, and impasse, carry it too.
         let rows = dir.path().join("rows.jsonl");
@@ -987,12 +952,7 @@ mod non_utf8_names {
             .arg(dir.path())
             .output()
             .unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_code(&out, 0);
         let rows: Vec<serde_json::Value> = std::fs::read_to_string(&rows)
             .unwrap()
             .lines()
@@ -1004,12 +964,7 @@ mod non_utf8_names {
             .arg(dir.path())
             .output()
             .unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_code(&out, 0);
         check_paths(&json_lines(&out), &odd);
     }
 

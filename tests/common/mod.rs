@@ -120,3 +120,13 @@ pub fn validate_against_expected(
     }
     Some((out, got))
 }
+
+/// Fails unless the run exited with `code`, showing its standard error.
+pub fn assert_code(out: &Output, code: i32) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
