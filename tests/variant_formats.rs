@@ -3,6 +3,8 @@
 //! format a variant supports (atomic, `--out-dir`, warnings for what a target cannot carry),
 //! CSA refused, and records of another variant than `--variant` refused naming both.
 
+use std::path::{Path, PathBuf};
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 
@@ -11,6 +13,26 @@ fn tool() -> Command {
 }
 
 const LISHOGI: &str = "testdata/variants/lishogi";
+
+/// A temporary folder holding the file `name` with `text`: the folder and the file.
+fn written(name: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+/// `convert USI --to kifu EXTRA --out-dir OUT`.
+fn convert_to_kifu_dir(usi: &Path, extra: &[&str], out: &Path) -> assert_cmd::assert::Assert {
+    tool()
+        .arg("convert")
+        .arg(usi)
+        .args(["--to", "kifu"])
+        .args(extra)
+        .arg("--out-dir")
+        .arg(out)
+        .assert()
+}
 
 #[test]
 fn lishogi_kif_is_read_exactly() {
@@ -70,25 +92,9 @@ fn what_usi_cannot_carry_is_named() {
 
 #[test]
 fn kif_is_written_as_lishogi_writes_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let usi = dir.path().join("g.usi");
-    std::fs::write(
-        &usi,
-        "position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 5d5c 5a5c\nsfen gle/1c1/1C1/ELG b - 1 moves 2c2b 1a2b 2d2c\n",
-    )
-    .unwrap();
+    let (dir, usi) = written("g.usi", "position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 5d5c 5a5c\nsfen gle/1c1/1C1/ELG b - 1 moves 2c2b 1a2b 2d2c\n");
     let out = dir.path().join("out");
-    tool()
-        .args([
-            "convert",
-            usi.to_str().unwrap(),
-            "--to",
-            "kifu",
-            "--out-dir",
-        ])
-        .arg(&out)
-        .assert()
-        .success();
+    convert_to_kifu_dir(&usi, &[], &out).success();
     let mini = std::fs::read_to_string(out.join("g.0.kifu")).unwrap();
     assert_eq!(
         mini,
@@ -101,31 +107,11 @@ fn kif_is_written_as_lishogi_writes_it() {
     );
     // Outputs that exist are not replaced without --force, and nothing is written.
     std::fs::remove_file(out.join("g.1.kifu")).unwrap();
-    tool()
-        .args([
-            "convert",
-            usi.to_str().unwrap(),
-            "--to",
-            "kifu",
-            "--out-dir",
-        ])
-        .arg(&out)
-        .assert()
+    convert_to_kifu_dir(&usi, &[], &out)
         .code(2)
         .stderr(predicate::str::contains("nothing written"));
     assert!(!out.join("g.1.kifu").exists());
-    tool()
-        .args([
-            "convert",
-            usi.to_str().unwrap(),
-            "--to",
-            "kifu",
-            "--force",
-            "--out-dir",
-        ])
-        .arg(&out)
-        .assert()
-        .success();
+    convert_to_kifu_dir(&usi, &["--force"], &out).success();
     assert!(out.join("g.1.kifu").exists());
     // One KIF output cannot hold two games.
     tool()
@@ -137,13 +123,7 @@ fn kif_is_written_as_lishogi_writes_it() {
 
 #[test]
 fn kif_is_shift_jis_by_default_and_reads_back() {
-    let dir = tempfile::tempdir().unwrap();
-    let usi = dir.path().join("t.usi");
-    std::fs::write(
-        &usi,
-        "sfen rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1 moves 6e6d 4a3b 3d3c 3b2b 5g5f resign\n",
-    )
-    .unwrap();
+    let (dir, usi) = written("t.usi", "sfen rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1 moves 6e6d 4a3b 3d3c 3b2b 5g5f resign\n");
     let kif = dir.path().join("t.kif");
     tool()
         .args(["convert", usi.to_str().unwrap(), "-o"])
@@ -294,9 +274,7 @@ fn ki2_is_refused_for_birds_and_animals() {
 
 #[test]
 fn ki2_writes_the_words_that_tell_pieces_apart() {
-    let dir = tempfile::tempdir().unwrap();
-    let usi = dir.path().join("g.usi");
-    std::fs::write(&usi, "sfen 4k/5/5/5/KG1G1 b - 1 moves 2e3d 1a1b 3d3c\n").unwrap();
+    let (_dir, usi) = written("g.usi", "sfen 4k/5/5/5/KG1G1 b - 1 moves 2e3d 1a1b 3d3c\n");
     let out = tool()
         .arg("convert")
         .arg(&usi)
