@@ -9,53 +9,82 @@ use serde::Serialize;
 
 use crate::shogi::{Color, Foul, Move, PieceKind, Position, Square};
 
-use super::board_svg::{panels_svg, BoardPicture, LegendItem};
+use super::board_svg::{panels_svg, BoardPicture, Diagram, LegendItem};
 use super::board_text::{grid, mark_cell, piece_cell};
 use super::notation::board_kanji;
 use super::PieceStyle;
 
-/// A square where a drop is illegal, with the foul it would commit.
+/// A square where a drop is illegal, with the foul it would commit; in standard shogi, or
+/// (`K` = [`VKind`](crate::variant::VKind)) in a smaller variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalDrop {
+pub struct IllegalDrop<K = PieceKind> {
     /// The square.
     pub square: Square,
     /// What is wrong with the drop.
-    pub foul: Foul,
+    pub foul: Foul<K>,
 }
 
-impl IllegalDrop {
-    /// The one-letter mark the text and SVG views use: `N` nifu, `D` dead piece, `U`
-    /// uchifuzume, `C` check not answered (or the king left in check), `X` anything else.
+impl<K> IllegalDrop<K> {
+    /// The one-letter mark the text and SVG views use: `N` nifu, `S` swallow-file (a
+    /// variant's), `D` dead piece, `U` uchifuzume (a pawn- or swallow-drop mate), `C` check
+    /// not answered (or the king left in check), `X` anything else.
     pub fn mark(&self) -> char {
-        drop_mark(self.foul.code())
+        match self.foul.code() {
+            "nifu" => 'N',
+            "swallow-file" => 'S',
+            "dead-piece" => 'D',
+            "uchifuzume" => 'U',
+            "self-check" => 'C',
+            _ => 'X',
+        }
     }
 }
 
-/// The one-letter mark of a refused drop's foul code, in standard shogi and the smaller
-/// variants alike: `N` nifu, `S` swallow-file, `D` dead piece, `U` uchifuzume, `C` check not
-/// answered, `X` anything else.
-pub(super) fn drop_mark(code: &str) -> char {
-    match code {
-        "nifu" => 'N',
-        "swallow-file" => 'S',
-        "dead-piece" => 'D',
-        "uchifuzume" => 'U',
-        "self-check" => 'C',
-        _ => 'X',
-    }
-}
-
-/// The drops of one kind.
+/// The drops of one kind, in standard shogi or (`K` = [`VKind`](crate::variant::VKind)) in a
+/// smaller variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KindDrops {
+pub struct KindDrops<K = PieceKind> {
     /// The kind.
-    pub kind: PieceKind,
+    pub kind: K,
     /// How many the side to move holds.
     pub in_hand: u8,
     /// The squares where the drop is legal, in square-index order.
     pub legal: Vec<Square>,
     /// The other empty squares, in square-index order (none when no piece is held).
-    pub illegal: Vec<IllegalDrop>,
+    pub illegal: Vec<IllegalDrop<K>>,
+}
+
+impl<K> KindDrops<K> {
+    /// The mark of `sq` on this kind's board: `o` legal, the reason's mark where illegal,
+    /// `None` elsewhere (occupied squares).
+    pub(super) fn mark_at(&self, sq: Square) -> Option<char> {
+        if self.legal.contains(&sq) {
+            return Some('o');
+        }
+        self.illegal
+            .iter()
+            .find(|i| i.square == sq)
+            .map(|i| i.mark())
+    }
+
+    /// This kind's board picture: legal squares highlighted, illegal ones marked, captioned
+    /// `NAME drops for SIDE: N legal`.
+    pub(super) fn picture<'a, B: Diagram + ?Sized>(
+        &self,
+        position: &'a B,
+        style: PieceStyle,
+        name: &str,
+        side: Color,
+    ) -> BoardPicture<'a, B> {
+        let mut p = BoardPicture::new(position, style);
+        p.highlight = self.legal.clone();
+        p.marks = self.illegal.iter().map(|i| (i.square, i.mark())).collect();
+        p.caption = Some(format!(
+            "{name} drops for {side}: {} legal",
+            self.legal.len()
+        ));
+        p
+    }
 }
 
 /// Drops for the side to move: every kind it holds, or one kind.
@@ -171,14 +200,9 @@ impl DropsReport {
                 d.kind.english(),
                 d.in_hand
             ));
-            s.push_str(&grid(style, |sq| {
-                if d.legal.contains(&sq) {
-                    return mark_cell('o', style);
-                }
-                if let Some(i) = d.illegal.iter().find(|i| i.square == sq) {
-                    return mark_cell(i.mark(), style);
-                }
-                piece_cell(self.position.piece_at(sq), style)
+            s.push_str(&grid(style, |sq| match d.mark_at(sq) {
+                Some(m) => mark_cell(m, style),
+                None => piece_cell(self.position.piece_at(sq), style),
             }));
             let mut pawns: Vec<String> = Vec::new();
             let mut notes: Vec<String> = Vec::new();
@@ -222,19 +246,11 @@ U uchifuzume (pawn-drop mate)  C check not answered\n",
     pub fn to_svg(&self, style: PieceStyle) -> String {
         let mut pictures = Vec::new();
         for d in &self.drops {
-            let mut p = BoardPicture::new(&self.position, style);
-            p.highlight = d.legal.clone();
-            p.marks = d.illegal.iter().map(|i| (i.square, i.mark())).collect();
             let name = match style {
                 PieceStyle::Kanji => format!("{} ({})", board_kanji(d.kind), d.kind.sfen()),
                 PieceStyle::Letters => format!("{} ({})", d.kind.sfen(), d.kind.english()),
             };
-            p.caption = Some(format!(
-                "{name} drops for {}: {} legal",
-                self.position.side_to_move(),
-                d.legal.len()
-            ));
-            pictures.push(p);
+            pictures.push(d.picture(&self.position, style, &name, self.position.side_to_move()));
         }
         if pictures.is_empty() {
             let mut p = BoardPicture::new(&self.position, style);

@@ -16,10 +16,11 @@
 use serde::Serialize;
 
 use crate::shogi::{Color, Foul, Square};
-use crate::variant::{usi, VFoul, VKind, VMove, VPiece, VPosition, Variant};
+use crate::variant::{usi, VKind, VMove, VPiece, VPosition, Variant};
 
 use super::board_svg::{panels_svg, BoardPicture, LegendItem};
 use super::board_text::{grid_sized, mark_cell};
+use super::drops::{IllegalDrop, KindDrops};
 use super::moves::Promotion;
 use super::PieceStyle;
 
@@ -52,35 +53,11 @@ pub fn last_square(before: &VPosition, after: &VPosition) -> Option<Square> {
     })
 }
 
-/// A square where a drop is illegal, with the foul it would commit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VIllegalDrop {
-    /// The square.
-    pub square: Square,
-    /// What is wrong with the drop.
-    pub foul: VFoul,
-}
-
-impl VIllegalDrop {
-    /// The one-letter mark: `N` nifu, `S` swallow-file, `D` dead piece, `U` uchifuzume (a
-    /// pawn- or swallow-drop mate), `C` check not answered, `X` anything else.
-    pub fn mark(&self) -> char {
-        super::drops::drop_mark(self.foul.code())
-    }
-}
+/// A square where a drop is illegal in a variant, with the foul it would commit.
+pub type VIllegalDrop = IllegalDrop<VKind>;
 
 /// The drops of one kind in a variant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VKindDrops {
-    /// The kind.
-    pub kind: VKind,
-    /// How many the side to move holds.
-    pub in_hand: u8,
-    /// The squares where the drop is legal.
-    pub legal: Vec<Square>,
-    /// The other empty squares (none when no piece is held).
-    pub illegal: Vec<VIllegalDrop>,
-}
+pub type VKindDrops = KindDrops<VKind>;
 
 /// Drops for the side to move of a variant position: every kind it holds, or one kind.
 #[derive(Clone, Debug)]
@@ -253,13 +230,10 @@ impl VDropsReport {
                 d.in_hand
             ));
             s.push_str(&grid_sized(v.files(), v.ranks(), style, |sq| {
-                if d.legal.contains(&sq) {
-                    return mark_cell('o', style);
+                match d.mark_at(sq) {
+                    Some(m) => mark_cell(m, style),
+                    None => piece_cell(v, pos.piece_at(sq), style),
                 }
-                if let Some(i) = d.illegal.iter().find(|i| i.square == sq) {
-                    return mark_cell(i.mark(), style);
-                }
-                piece_cell(v, pos.piece_at(sq), style)
             }));
             let dead: Vec<String> = d
                 .illegal
@@ -293,19 +267,11 @@ impl VDropsReport {
         let v = pos.variant();
         let mut pictures = Vec::new();
         for d in &self.drops {
-            let mut p = BoardPicture::new(pos, style);
-            p.highlight = d.legal.clone();
-            p.marks = d.illegal.iter().map(|i| (i.square, i.mark())).collect();
             let name = match style {
                 PieceStyle::Kanji => format!("{} ({})", kanji(d.kind), v.kind_text(d.kind)),
                 PieceStyle::Letters => format!("{} ({})", v.kind_text(d.kind), d.kind.english()),
             };
-            p.caption = Some(format!(
-                "{name} drops for {}: {} legal",
-                pos.side_to_move(),
-                d.legal.len()
-            ));
-            pictures.push(p);
+            pictures.push(d.picture(pos, style, &name, pos.side_to_move()));
         }
         if pictures.is_empty() {
             let mut p = BoardPicture::new(pos, style);
