@@ -184,15 +184,7 @@ pub fn to_text(kinds: &[PieceKind], style: PieceStyle) -> String {
         s.push('\n');
         let lrows = text_rows(&left, style);
         let rrows = right.as_ref().map(|r| text_rows(r, style));
-        for (i, row) in lrows.iter().enumerate() {
-            let mut line = row.clone();
-            if let Some(rrows) = &rrows {
-                let arrow = if i == 2 { "  ->  " } else { "      " };
-                line = pad(&line, COL - 6) + arrow + &rrows[i];
-            }
-            s.push_str(line.trim_end());
-            s.push('\n');
-        }
+        side_by_side(&mut s, &lrows, rrows.as_deref(), COL);
         s.push_str(&format!("promotion: {}.\n\n", promotion_rule(kind)));
     }
     s.push_str("o: one step (or the knight's jump)   | - \\ /: any distance along the line\n");
@@ -316,6 +308,20 @@ pub(super) fn draw_cells(
                 _ => {}
             }
         }
+    }
+}
+
+/// Appends a kind's text diagram (`left`, one row a line) and, when it promotes, its promoted
+/// diagram to the right (from column `col`) with an arrow on the middle row.
+pub(super) fn side_by_side(s: &mut String, left: &[String], right: Option<&[String]>, col: usize) {
+    for (i, row) in left.iter().enumerate() {
+        let mut line = row.clone();
+        if let Some(right) = right {
+            let arrow = if i == 2 { "  ->  " } else { "      " };
+            line = pad(&line, col - 6) + arrow + &right[i];
+        }
+        s.push_str(line.trim_end());
+        s.push('\n');
     }
 }
 

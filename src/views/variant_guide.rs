@@ -17,8 +17,8 @@ use crate::variant::{VKind, VMove, VPiece, VPosition, Variant};
 use super::board_svg::{draw_face_in, Face};
 use super::board_text::mark_cell;
 use super::guide::{
-    draw_cells, pad, promotion_arrow, wrapped_text, Cell, Line, GC, G_ARROW, G_BLOCK_H, G_BLOCK_W,
-    G_MARGIN, G_WRAP,
+    draw_cells, pad, promotion_arrow, side_by_side, wrapped_text, Cell, Line, GC, G_ARROW,
+    G_BLOCK_H, G_BLOCK_W, G_MARGIN, G_WRAP,
 };
 use super::svg::{esc, num, Svg};
 use super::variant::{kanji, piece_cell};
@@ -202,15 +202,7 @@ pub fn to_text(variant: Variant, kinds: &[VKind], style: PieceStyle) -> String {
         s.push('\n');
         let lrows = text_rows(variant, kind, style);
         let rrows = kind.promote().map(|p| text_rows(variant, p, style));
-        for (i, row) in lrows.iter().enumerate() {
-            let mut line = row.clone();
-            if let Some(rrows) = &rrows {
-                let arrow = if i == 2 { "  ->  " } else { "      " };
-                line = pad(&line, COL - 6) + arrow + &rrows[i];
-            }
-            s.push_str(line.trim_end());
-            s.push('\n');
-        }
+        side_by_side(&mut s, &lrows, rrows.as_deref(), COL);
         s.push_str(&format!(
             "promotion: {}.\n\n",
             promotion_rule(variant, kind)
