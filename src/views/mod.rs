@@ -34,16 +34,7 @@ use crate::record::replay::main_line_positions;
 use crate::record::Record;
 use crate::shogi::{Foul, Move, PieceKind, Position, PositionError, Square};
 
-/// How pieces are named in diagrams.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum PieceStyle {
-    /// Japanese: 歩 香 桂 銀 金 角 飛 玉, と 杏 圭 全 馬 龍 (and Japanese labels).
-    #[default]
-    Kanji,
-    /// English letters: P L N S G B R K, with `+` for promoted kinds (and English labels, all
-    /// ASCII).
-    Letters,
-}
+pub use notation::PieceStyle;
 
 /// A position to show, with how it was reached when that is known.
 #[derive(Clone, Debug)]

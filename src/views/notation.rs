@@ -3,7 +3,16 @@
 
 use crate::shogi::{Move, PieceKind, Position, Square};
 
-use super::PieceStyle;
+/// How pieces are named in diagrams.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PieceStyle {
+    /// Japanese: 歩 香 桂 銀 金 角 飛 玉, と 杏 圭 全 馬 龍 (and Japanese labels).
+    #[default]
+    Kanji,
+    /// English letters: P L N S G B R K, with `+` for promoted kinds (and English labels, all
+    /// ASCII).
+    Letters,
+}
 
 /// `１`..`９`, the full-width digits KIF writes files with.
 pub const FULL_WIDTH_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
