@@ -2,7 +2,7 @@
 //! legal move (or those of one piece) with its promotion choice.
 
 use anyhow::bail;
-use shogi_tool::shogi::Square;
+use shogi_tool::shogi::{Color, Square};
 use shogi_tool::views::moves::MovesReport;
 use shogi_tool::views::variant::VMovesReport;
 
@@ -38,16 +38,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(pos) = super::variant::locate(&args.position)? {
         if let Some(sq) = args.square {
             super::variant::on_board(&pos, &[sq])?;
-            let side = pos.side_to_move();
-            match pos.piece_at(sq) {
-                Some(p) if p.color == side => {}
-                Some(p) => bail!(
-                    "the {} on {sq} is {}'s; it is {side}'s turn",
-                    p.kind,
-                    p.color
-                ),
-                None => bail!("there is no piece on {sq}"),
-            }
+            own_piece(
+                sq,
+                pos.side_to_move(),
+                pos.piece_at(sq).map(|p| (p.color, p.kind)),
+            )?;
         }
         let report = VMovesReport::new(&pos, args.square);
         let out = match args.format {
@@ -60,16 +55,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (located, failed) = args.position.locate()?;
     let pos = &located.position;
     if let Some(sq) = args.square {
-        let side = pos.side_to_move();
-        match pos.piece_at(sq) {
-            Some(p) if p.color == side => {}
-            Some(p) => bail!(
-                "the {} on {sq} is {}'s; it is {side}'s turn",
-                p.kind,
-                p.color
-            ),
-            None => bail!("there is no piece on {sq}"),
-        }
+        own_piece(
+            sq,
+            pos.side_to_move(),
+            pos.piece_at(sq).map(|p| (p.color, p.kind)),
+        )?;
     }
     let report = MovesReport::new(pos, args.square, located.last_square());
     let out = match args.format {
@@ -78,4 +68,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     print(&out)?;
     Ok(status(failed))
+}
+
+/// Refuses `--square` unless it holds a piece (`piece`: its owner and kind) of `side`, the
+/// side to move; in standard shogi and the variants alike.
+fn own_piece<K: std::fmt::Display>(
+    sq: Square,
+    side: Color,
+    piece: Option<(Color, K)>,
+) -> anyhow::Result<()> {
+    match piece {
+        Some((color, _)) if color == side => Ok(()),
+        Some((color, kind)) => bail!("the {kind} on {sq} is {color}'s; it is {side}'s turn"),
+        None => bail!("there is no piece on {sq}"),
+    }
 }
