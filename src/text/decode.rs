@@ -752,6 +752,17 @@ mod tests {
     }
 
     #[test]
+    fn legacy_mojibake_of_replacement_characters_is_not_damaged_utf8() {
+        // Found by the fuzz campaign (docs/fuzzing.md): a CSA record (no declaration) whose
+        // comments hold mojibake of U+FFFD, written in EUC-JP. `鐃緒申` in EUC-JP is the bytes
+        // of two U+FFFD in UTF-8, so the file looked like damaged UTF-8.
+        let text = "' ---- Kifu for Windows V7 V7.08 ?A緒申鐃刻申膺緒申 ----\nV2.2\n'鐃緒申鐃緒申鐃?2014/10/16 03?21:41\nPI\n+\n";
+        let bytes = euc(text);
+        assert!(std::str::from_utf8(&bytes).is_err());
+        check(&auto(&bytes, Some("csa")), EucJp, Content, text);
+    }
+
+    #[test]
     fn euc_jp_that_is_also_valid_shift_jis_is_scored() {
         // Every byte pair here is also valid Shift_JIS (half-width katakana and kanji).
         let text = "先手：羽生善治\n後手：谷川浩司\nまで\n中断\n";

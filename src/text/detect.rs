@@ -161,9 +161,16 @@ pub(crate) fn mostly_utf8(bytes: &[u8]) -> bool {
     invalid > 0 && multibyte >= invalid * 4
 }
 
-/// Non-ASCII characters in valid UTF-8: lead bytes `C0..=FF`.
+/// Non-ASCII characters in valid UTF-8 (lead bytes `C0..=FF`), U+FFFD not counted.
+///
+/// A U+FFFD in the bytes (`EF BF BD`) is no evidence of UTF-8 text: it is what an earlier
+/// lossy decoding left, and the very bytes of the Shift_JIS and EUC-JP mojibake such damage
+/// turns into (`鐃緒申` is `EF BF BD EF BF BD` in EUC-JP), so a legacy file holding such
+/// mojibake must not be taken for damaged UTF-8.
 fn count_char_starts(valid: &[u8]) -> usize {
-    valid.iter().filter(|&&b| b >= 0xC0).count()
+    let starts = valid.iter().filter(|&&b| b >= 0xC0).count();
+    let replacements = memchr::memmem::find_iter(valid, "\u{FFFD}".as_bytes()).count();
+    starts - replacements
 }
 
 /// How many characters [`plausibility`] looks at.
@@ -345,6 +352,19 @@ mod tests {
         assert!(!mostly_utf8(&euc));
         assert!(!mostly_utf8(b"plain ascii with a \xE9 byte"));
         assert!(!mostly_utf8(good.as_bytes())); // valid: nothing to tolerate
+    }
+
+    #[test]
+    fn replacement_characters_are_no_evidence_of_utf8() {
+        // EUC-JP bytes of mojibake (`鐃緒申` is EF BF BD EF BF BD) with a few bytes that are
+        // not UTF-8: found by the fuzz campaign (docs/fuzzing.md), taken for damaged UTF-8.
+        let (euc, _, _) = encoding_rs::EUC_JP.encode("' 鐃緒申鐃緒申鐃緒申 ｱ\n'鐃緒申鐃緒申 ｲ\n");
+        assert!(!mostly_utf8(&euc));
+        // Real damaged UTF-8 still is.
+        let mut damaged = "先手：羽生善治\n後手：谷川浩司\n".as_bytes().to_vec();
+        damaged.insert(3, 0xFF);
+        damaged.extend_from_slice("\u{FFFD}".as_bytes());
+        assert!(mostly_utf8(&damaged));
     }
 
     #[test]
