@@ -172,3 +172,51 @@ fn peak_memory_does_not_grow_with_the_number_of_lines_of_a_usi_list() {
         check_growth_of(subcommand, 12, "usi");
     }
 }
+
+/// Peak RSS (KiB) of `convert --to csa --out-dir` on a file of `games` games, stopped by the
+/// name check: the output of the last record exists already, so every record's name is
+/// settled and none is written (writing a file per record is fsync-bound: minutes).
+fn peak_on_out_dir(games: usize) -> u64 {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.csa");
+    write_multi_game_csa(&path, games);
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join(format!("games.{}.csa", games - 1)), "").unwrap();
+    let args: Vec<&std::ffi::OsStr> = vec![
+        "convert".as_ref(),
+        path.as_os_str(),
+        "--to".as_ref(),
+        "csa".as_ref(),
+        "--out-dir".as_ref(),
+        out.as_os_str(),
+    ];
+    let (code, kib) = peak_rss_kib(&args);
+    assert_eq!(
+        code, 2,
+        "convert --out-dir exit status (the last output exists)"
+    );
+    eprintln!("convert --out-dir on {games} games: peak RSS {kib} KiB");
+    kib
+}
+
+#[test]
+fn convert_out_dir_names_do_not_grow_with_the_number_of_records() {
+    // Every output's name is settled (and checked against the files there) before anything
+    // is written. Now one entry per input, not per record: nothing grows beyond the text.
+    // Before, a name, a path and two keys per record: about 400 bytes a record (debug build).
+    let (small, large) = (100_000u64, 400_000u64);
+    let text = |n: u64| n * (GAME.len() as u64 + 2);
+    let peak_small = peak_on_out_dir(small as usize) * 1024;
+    let peak_large = peak_on_out_dir(large as usize) * 1024;
+    let beyond_text =
+        peak_large.saturating_sub(peak_small) as i64 - (text(large) - text(small)) as i64;
+    let per_record = beyond_text / (large - small) as i64;
+    eprintln!("convert --out-dir: {per_record} bytes a record beyond the text");
+    assert!(
+        per_record < 12,
+        "convert --out-dir: peak grew by {} KiB from {small} to {large} records: {per_record} \
+         bytes a record beyond the text, not under 12",
+        (peak_large - peak_small) / 1024
+    );
+}

@@ -16,6 +16,7 @@ use shogi_tool::text::Encoding;
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
+use super::out_dir::{Entry, Names};
 use super::output;
 use super::style;
 use super::values::{FormatArg, OutputEncodingArg};
@@ -174,30 +175,44 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // there, before anything is written.
     let plan = match &args.out_dir {
         Some(dir) => {
-            let plan = plan_targets(dir, &inputs, &paths, to, &read_options, input_args.jobs);
-            for note in &plan.notes {
-                eprintln!("shogi-tool: note: {note}");
+            let mut names = plan_names(dir, &inputs, &paths, to, &read_options, input_args.jobs);
+            let (mut existing, mut existing_count) = (Vec::new(), 0usize);
+            let renamed = names.plan(
+                |i| inputs[i].display(),
+                |target| {
+                    if !args.force && target.exists() {
+                        existing_count += 1;
+                        if existing.len() < 5 {
+                            existing.push(target.display().to_string());
+                        }
+                    }
+                },
+            );
+            if renamed.count > 0 {
+                eprintln!(
+                    "shogi-tool: note: {} output{} would have shared {} name with another, so {} the source extension: {}",
+                    renamed.count,
+                    if renamed.count == 1 { "" } else { "s" },
+                    if renamed.count == 1 { "its" } else { "their" },
+                    if renamed.count == 1 {
+                        "it keeps"
+                    } else {
+                        "they keep"
+                    },
+                    list_first(&renamed.first, renamed.count)
+                );
             }
-            if !args.force {
-                let existing: Vec<String> = plan
-                    .targets
-                    .iter()
-                    .flatten()
-                    .filter(|t| t.exists())
-                    .map(|t| t.display().to_string())
-                    .collect();
-                if !existing.is_empty() {
-                    eprintln!(
-                        "{} {} of the outputs exist{} already: {}; nothing written (--force replaces them)",
-                        style::error(),
-                        existing.len(),
-                        if existing.len() == 1 { "s" } else { "" },
-                        list_some(&existing)
-                    );
-                    return Ok(ExitCode::Error);
-                }
+            if existing_count > 0 {
+                eprintln!(
+                    "{} {} of the outputs exist{} already: {}; nothing written (--force replaces them)",
+                    style::error(),
+                    existing_count,
+                    if existing_count == 1 { "s" } else { "" },
+                    list_first(&existing, existing_count)
+                );
+                return Ok(ExitCode::Error);
             }
-            Some(plan)
+            Some(names)
         }
         None => None,
     };
@@ -238,12 +253,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 eprintln!("{m}");
             }
             failed |= o.failed;
-            let targets = plan.as_ref().map(|p| &p.targets[index]);
+            let input = index;
             index += o.last as usize;
-            match targets {
-                Some(targets) => {
+            match &plan {
+                Some(names) => {
                     for c in o.converted {
-                        let Some(target) = targets.get(c.record) else {
+                        let Some(target) = names.target(input, c.record) else {
                             eprintln!(
                                 "{} {}: the file changed while it was converted (record {} is new); not written",
                                 style::error(),
@@ -253,7 +268,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             write_failures += 1;
                             continue;
                         };
-                        match output::write_file(target, &c.bytes, args.force, |n| note(n, quiet)) {
+                        match output::write_file(&target, &c.bytes, args.force, |n| note(n, quiet))
+                        {
                             Ok(()) => {
                                 files_written += 1;
                                 records_written += 1;
@@ -383,168 +399,58 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// The first few items of a list, and how many more.
-fn list_some(items: &[String]) -> String {
-    let shown: Vec<&str> = items.iter().take(5).map(String::as_str).collect();
-    match items.len().saturating_sub(shown.len()) {
+/// The first few of `count` items (`first` holds at most five), and how many more.
+fn list_first(first: &[String], count: usize) -> String {
+    let shown: Vec<&str> = first.iter().take(5).map(String::as_str).collect();
+    match count.saturating_sub(shown.len()) {
         0 => shown.join(", "),
         more => format!("{} and {more} more", shown.join(", ")),
     }
 }
 
-/// Where each record of each input goes with `--out-dir`.
-struct Plan {
-    /// `targets[i][r]`: the output of record `r` of input `i`.
-    targets: Vec<Vec<PathBuf>>,
-    /// What was renamed to keep two outputs apart.
-    notes: Vec<String>,
-}
-
-/// Settles the output of every record before anything is written: each input's path below
-/// the PATH argument it was found under (a file named directly: its name alone), with the new
-/// extension, `.N` before it for the N-th record of a file holding several. Outputs that would
-/// share a name (`g.csa` and `g.usi`, or equal names in different arguments) keep their source
-/// extension (`g.csa.kifu`, `g.usi.kifu`), then a number, so no record overwrites another.
-/// The inputs are read once to count their records (the outputs are not held in memory).
-fn plan_targets(
+/// Settles the output of every record with `--out-dir` before anything is written (see
+/// [`out_dir`](super::out_dir) for the rules). The inputs are read once to count their
+/// records (the outputs are not held in memory, nor is a name per record).
+fn plan_names(
     dir: &Path,
     inputs: &[Input],
     paths: &[PathBuf],
     to: Format,
     read_options: &batch::ReadOptions,
     jobs: usize,
-) -> Plan {
+) -> Names {
     let roots: Vec<PathBuf> = paths.iter().filter(|p| p.is_dir()).cloned().collect();
-    let mut counts = Vec::with_capacity(inputs.len());
+    let mut entries = Vec::with_capacity(inputs.len());
+    let mut rest = inputs.iter();
     batch::run_ordered(
         inputs.iter().cloned(),
         jobs,
         |input| {
-            batch::read_each(input, read_options, |_, _| ())
-                .results
-                .len()
+            // A batch at a time, as when converting: where the records lie is not held whole.
+            let mut records = 0usize;
+            let per_batch = batch::RECORDS_PER_BATCH;
+            batch::read_each_batched(
+                input,
+                read_options,
+                per_batch,
+                |_, _| (),
+                |done| {
+                    records += done.len();
+                    true
+                },
+            );
+            records
         },
-        |n| {
-            counts.push(n);
+        |records| {
+            let input = rest.next().expect("one count per input");
+            entries.push(Entry {
+                rel: relative_path(input, &roots),
+                records,
+            });
             true
         },
     );
-    struct Slot {
-        rel: PathBuf,
-        record: Option<usize>,
-        name: String,
-        first_name: String,
-        source: String,
-    }
-    let mut slots: Vec<Vec<Slot>> = Vec::with_capacity(inputs.len());
-    for (input, &n) in inputs.iter().zip(&counts) {
-        let rel = relative_path(input, &roots);
-        let several = n > 1;
-        let stem = rel
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "record".into());
-        slots.push(
-            (0..n)
-                .map(|i| {
-                    let record = several.then_some(i);
-                    let name = output_name(&stem, record, to);
-                    Slot {
-                        first_name: name.clone(),
-                        name,
-                        record,
-                        rel: rel.clone(),
-                        source: match record {
-                            Some(i) => format!("{} (record {i})", input.display()),
-                            None => input.display(),
-                        },
-                    }
-                })
-                .collect(),
-        );
-    }
-    let key = |s: &Slot| -> String {
-        let mut p = s.rel.parent().map(Path::to_path_buf).unwrap_or_default();
-        p.push(&s.name);
-        p.to_string_lossy().to_lowercase()
-    };
-    let mut notes = Vec::new();
-    // Names used more than once (compared without case, as some file systems do).
-    let mut uses: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for s in slots.iter().flatten() {
-        *uses.entry(key(s)).or_default() += 1;
-    }
-    for s in slots.iter_mut().flatten() {
-        if uses[&key(s)] > 1 {
-            let file = s
-                .rel
-                .file_name()
-                .map(|f| f.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "record".into());
-            s.name = output_name(&file, s.record, to);
-        }
-    }
-    // Still equal (the same name in two arguments): a number, in input order.
-    let mut taken: std::collections::HashSet<String> = std::collections::HashSet::new();
-    for s in slots.iter_mut().flatten() {
-        if !taken.insert(key(s)) {
-            let base = s.name.clone();
-            let ext = format!(".{}", to.extension());
-            let body = base.strip_suffix(&ext).unwrap_or(&base).to_string();
-            let mut n = 2;
-            loop {
-                s.name = format!("{body}-{n}{ext}");
-                if taken.insert(key(s)) {
-                    break;
-                }
-                n += 1;
-            }
-        }
-    }
-    let renamed: Vec<String> = slots
-        .iter()
-        .flatten()
-        .filter(|s| s.name != s.first_name)
-        .map(|s| format!("{} -> {}", s.source, s.name))
-        .collect();
-    if !renamed.is_empty() {
-        notes.push(format!(
-            "{} output{} would have shared {} name with another, so {} the source extension: {}",
-            renamed.len(),
-            if renamed.len() == 1 { "" } else { "s" },
-            if renamed.len() == 1 { "its" } else { "their" },
-            if renamed.len() == 1 {
-                "it keeps"
-            } else {
-                "they keep"
-            },
-            list_some(&renamed)
-        ));
-    }
-    let targets = slots
-        .into_iter()
-        .map(|list| {
-            list.into_iter()
-                .map(|s| {
-                    let mut out = dir.to_path_buf();
-                    if let Some(parent) = s.rel.parent() {
-                        out.push(parent);
-                    }
-                    out.push(s.name);
-                    out
-                })
-                .collect()
-        })
-        .collect();
-    Plan { targets, notes }
-}
-
-/// `stem.ext`, or `stem.N.ext` for the N-th record of a file holding several.
-fn output_name(stem: &str, record: Option<usize>, to: Format) -> String {
-    match record {
-        Some(i) => format!("{stem}.{i}.{}", to.extension()),
-        None => format!("{stem}.{}", to.extension()),
-    }
+    Names::new(dir, to.extension(), entries)
 }
 
 /// An input's path below the directory argument it was found under, or its file name alone
