@@ -356,11 +356,16 @@ fn write_start(start: &Start, out: &mut String) {
     }
 }
 
-/// Writes the root's remarks (a file's banner) as `#` lines, which every reader skips.
+/// Writes the root's remarks (a file's banner) as `#` lines, which every reader skips. A line
+/// that reads as an encoding declaration (`KIF version=2.0 encoding=UTF-8` behind a NUL, say)
+/// is left out: it described the source's bytes, and would contradict the written ones.
 pub(super) fn write_banner(root: &Node, out: &mut String) {
     for r in root.remarks() {
         for line in r.split('\n') {
             let line = line.strip_suffix('\r').unwrap_or(line);
+            if crate::text::declares_encoding(line) {
+                continue;
+            }
             out.push('#');
             if line.starts_with("KIF") || line.starts_with("KI2") {
                 out.push(' ');
@@ -490,5 +495,35 @@ mod tests {
         assert!(safe_key("棋戦", no_move, &[]));
         assert!(!safe_key("\u{0}|(x", no_move, &[]));
         assert!(!safe_key("a\u{b}b", no_move, &[]));
+    }
+
+    /// Found by the fuzz campaign (docs/fuzzing.md): a NUL after the `#` of
+    /// `#KIF version=2.0 encoding=UTF-8` made the line a banner remark, which the KIF writer
+    /// copied to the top of a Shift_JIS file, where it declared UTF-8 (and `convert`, which
+    /// drops NUL characters, wrote exactly the declaration).
+    #[test]
+    fn a_banner_line_declaring_an_encoding_is_not_written() {
+        use crate::formats::write::{write, WriteOptions};
+        use crate::record::Format;
+        let text = "#\u{0}KIF version=2.0 encoding=UTF-8\n# ---- Kifu for Windows ----\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+        for from in [Format::Kif, Format::Ki2] {
+            let text = if from == Format::Kif {
+                text.to_string()
+            } else {
+                text.replace("   1 ７六歩(77)", "▲７六歩")
+            };
+            let record = &crate::formats::read_str(&text, from)[0];
+            for to in [Format::Kif, Format::Ki2] {
+                let written = write(record, to, &WriteOptions::default()).text;
+                assert!(
+                    !written.contains("encoding=UTF-8"),
+                    "{from:?} -> {to:?}:\n{written}"
+                );
+                assert!(
+                    written.starts_with("# ---- Kifu for Windows ----\n"),
+                    "{written}"
+                );
+            }
+        }
     }
 }

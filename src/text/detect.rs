@@ -89,6 +89,13 @@ pub(crate) fn find_declaration(bytes: &[u8]) -> Option<Declaration> {
     None
 }
 
+/// Whether `line`, on a comment line near the top of a file, would be taken for an
+/// `encoding=NAME` declaration (see [`find_declaration`]). Writers leave such lines out of
+/// the comments they copy: the declaration of a written file is the writer's.
+pub(crate) fn declares_encoding(line: &str) -> bool {
+    declared_name(line.as_bytes()).is_some()
+}
+
 /// The value after the first `encoding=` (case-insensitive) on `line`.
 fn declared_name(line: &[u8]) -> Option<&[u8]> {
     const KEY: &[u8] = b"encoding";
