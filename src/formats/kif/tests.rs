@@ -36,6 +36,24 @@ fn an_unknown_ending_naming_a_piece_is_written_as_interruption() {
     );
 }
 
+/// Found by the CI fuzz campaign (docs/fuzzing.md, the "replacement character in a move"
+/// finding): a vertical tab before `３歯�(33)` made the reader keep the line as an unknown
+/// ending, whose word the writer wrote without the tab, as a move the reader refuses.
+#[test]
+fn an_unknown_ending_that_reads_back_as_a_move_is_written_as_interruption() {
+    let r = one("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 \u{b}３歯\u{fffd}(33)\n");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    let w = write(&r, &WriteOptions::default());
+    let back = one(&w.text);
+    assert!(back.errors.is_empty(), "{:?}\n{}", back.errors, w.text);
+    assert!(w.text.contains("   2 中断"), "{}", w.text);
+    assert!(
+        w.dropped.iter().any(|d| d.contains("３歯")),
+        "{:?}",
+        w.dropped
+    );
+}
+
 fn usi_moves(r: &Record) -> Vec<String> {
     r.tree.main_line_moves().map(|m| m.mv.to_usi()).collect()
 }

@@ -239,6 +239,12 @@ impl LineWriter<'_> {
                     && ja::parse_square(raw).is_none()
                     // The reader takes a word naming a piece for a broken move (`%と`).
                     && !raw.chars().any(|c| ja::piece_from_char(c).is_some())
+                    // And whatever else it would not read back as this word (`３歯`, which
+                    // starts like a square: found behind a vertical tab the reader kept).
+                    && matches!(
+                        super::read::parse_body(raw),
+                        Ok((super::read::Body::Special(w), end)) if w == raw && end == raw.len()
+                    )
                 {
                     return raw.to_string();
                 }
