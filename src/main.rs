@@ -27,11 +27,19 @@ fn main() -> std::process::ExitCode {
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                cli::exit::ExitCode::Error.into()
-            } else {
-                cli::exit::ExitCode::Success.into()
+            let printed = e.print();
+            return match printed {
+                _ if e.use_stderr() => cli::exit::ExitCode::Error.into(),
+                // `--help` or `--version` to a full standard output is an error, as every
+                // other result is; a closed one is not.
+                Err(io) if io.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!(
+                        "{} cannot write to standard output: {io}",
+                        cli::style::error()
+                    );
+                    cli::exit::ExitCode::Error.into()
+                }
+                _ => cli::exit::ExitCode::Success.into(),
             };
         }
     };

@@ -136,6 +136,96 @@ mod never_panic {
         no_panic(&out);
         assert_eq!(out.status.code(), Some(2));
     }
+
+    /// Every subcommand, with a closed and a full standard output and standard error: no
+    /// panic; a closed standard error and a full one keep the exit status of a normal run, a
+    /// closed standard output ends the run quietly (its status, or 0 when it stopped early),
+    /// and a full standard output is an error (exit 2) for those that print results.
+    #[cfg(unix)]
+    #[test]
+    fn every_subcommand_survives_closed_and_full_streams() {
+        let has_full = Path::new("/dev/full").exists();
+        if !has_full {
+            eprintln!("no /dev/full: the full-stream cases are skipped");
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let out = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+        let (split_dir, joined) = (out("split"), out("joined.csa"));
+        let two = "testdata/samples/two-games.csa";
+        let cases: Vec<(Vec<&str>, i32, bool)> = vec![
+            (vec!["validate", "testdata/fouls/nifu.usi"], 1, true),
+            (
+                vec!["convert", "testdata/samples/even-game.csa", "--to", "kif"],
+                0,
+                true,
+            ),
+            (
+                vec!["find", "testdata/samples", "--position", "startpos"],
+                0,
+                true,
+            ),
+            (vec!["dedup", "testdata/samples"], 0, true),
+            (vec!["split", two, "--out-dir", &split_dir], 0, false),
+            (vec!["join", two, "--to", "csa", "-o", &joined], 0, false),
+            (vec!["stats", "testdata/samples"], 0, true),
+            (vec!["positions", "testdata/samples/even-game.csa"], 0, true),
+            (vec!["impasse", "--sfen", "startpos"], 0, true),
+            (vec!["board", "--sfen", "startpos"], 0, true),
+            (vec!["drops", "--sfen", "startpos"], 0, true),
+            (vec!["moves", "--sfen", "startpos"], 0, true),
+            (vec!["guide"], 0, true),
+            (vec!["perft", "2"], 0, true),
+            (vec!["completions", "bash"], 0, true),
+            (vec!["help"], 0, true),
+        ];
+        let full = || {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap()
+        };
+        for (args, code, prints) in &cases {
+            let run = |stdout: Stdio, stderr: Stdio| {
+                // Each run writes anew (`split` and `join` do not replace files).
+                let _ = std::fs::remove_dir_all(&split_dir);
+                let _ = std::fs::remove_file(&joined);
+                let out = StdCommand::new(bin())
+                    .current_dir(root())
+                    .args(args)
+                    .stdin(Stdio::null())
+                    .stdout(stdout)
+                    .stderr(stderr)
+                    .output()
+                    .unwrap();
+                no_panic(&out);
+                out.status.code()
+            };
+            // Nobody reads: the run may end early, quietly (not an error, docs/cli.md).
+            let closed = run(closed_pipe(), Stdio::null());
+            assert!(
+                closed == Some(*code) || closed == Some(0),
+                "{args:?}, closed stdout: {closed:?}"
+            );
+            assert_eq!(
+                run(Stdio::null(), closed_pipe()),
+                Some(*code),
+                "{args:?}, closed stderr"
+            );
+            if has_full {
+                let expected = if *prints { 2 } else { *code };
+                assert_eq!(
+                    run(full().into(), Stdio::null()),
+                    Some(expected),
+                    "{args:?}, full stdout"
+                );
+                assert_eq!(
+                    run(Stdio::null(), full().into()),
+                    Some(*code),
+                    "{args:?}, full stderr"
+                );
+            }
+        }
+    }
 }
 
 mod never_destroy {
@@ -479,6 +569,65 @@ mod signals {
             "the bar was not cleared: {text:?}"
         );
         assert_eq!(names(dir.path()), ["a.kif", "b.kif"]);
+    }
+
+    /// Reads everything the child writes to the pseudo-terminal, in the background.
+    fn collect(mut master: std::fs::File) -> std::sync::Arc<std::sync::Mutex<Vec<u8>>> {
+        use std::io::Read;
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = master.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        seen
+    }
+
+    /// `convert` over many files shows a progress bar on a terminal, as `stats` does, while it
+    /// runs (the second input, a FIFO, is not yet readable when the bar says 1/2), clears it
+    /// before the summary, and shows none when standard error is not a terminal.
+    #[test]
+    fn convert_shows_progress_on_a_terminal_only() {
+        let dir = tempfile::tempdir().unwrap();
+        inputs(dir.path());
+        let (master, slave) = pty();
+        let mut child = StdCommand::new(bin())
+            .current_dir(dir.path())
+            .args(["convert", "a.kif", "b.kif", "--to", "csa", "-o", "all.csa"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(slave)
+            .spawn()
+            .unwrap();
+        let seen = collect(master);
+        wait_for(|| String::from_utf8_lossy(&seen.lock().unwrap()).contains("1/2 files"));
+        std::fs::write(dir.path().join("b.kif"), KIF).unwrap();
+        assert_eq!(child.wait().unwrap().code(), Some(0));
+        wait_for(|| String::from_utf8_lossy(&seen.lock().unwrap()).contains("wrote all.csa"));
+        let text = String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+        let bar = text.rfind(" files, ").unwrap();
+        let summary = text.rfind("wrote all.csa (2 records)").unwrap();
+        assert!(
+            text[bar..summary].contains("\x1b[2K"),
+            "the bar was not cleared before the summary: {text:?}"
+        );
+
+        // Not a terminal: no bar.
+        let out = StdCommand::new(bin())
+            .current_dir(dir.path())
+            .args(["convert", "a.kif", "a.kif", "--to", "csa", "-o", "two.csa"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "wrote two.csa (2 records)\n"
+        );
     }
 }
 

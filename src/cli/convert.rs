@@ -232,6 +232,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (mut files_written, mut records_written) = (0usize, 0usize);
     let mut write_failures = 0usize;
     let mut index = 0usize;
+    // A progress bar on a terminal (not when the records themselves go to that terminal),
+    // counting inputs as they are done; messages are printed above it.
+    let show_progress = !quiet
+        && std::io::stderr().is_terminal()
+        && !(args.output.is_none() && args.out_dir.is_none() && std::io::stdout().is_terminal());
+    let progress = if show_progress {
+        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} files, {msg} [{elapsed_precise} < {eta}]",
+            )
+            .expect("a valid template"),
+        );
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let bar = progress.clone();
+    let _clear_on_signal = output::on_signal(move || bar.finish_and_clear());
+    let (started, mut records_done) = (std::time::Instant::now(), 0usize);
     batch::run_ordered_pieces(
         inputs,
         input_args.jobs,
@@ -249,9 +269,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         },
         |o| {
-            for m in &o.messages {
-                eprintln!("{m}");
+            if !o.messages.is_empty() {
+                progress.suspend(|| {
+                    for m in &o.messages {
+                        eprintln!("{m}");
+                    }
+                });
             }
+            records_done += o.converted.len();
+            if o.last {
+                progress.inc(1);
+            }
+            let secs = started.elapsed().as_secs_f64().max(1e-3);
+            progress.set_message(format!(
+                "{records_done} records, {:.0} records/s",
+                records_done as f64 / secs
+            ));
             failed |= o.failed;
             let input = index;
             index += o.last as usize;
@@ -259,12 +292,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Some(names) => {
                     for c in o.converted {
                         let Some(target) = names.target(input, c.record) else {
-                            eprintln!(
+                            progress.suspend(|| eprintln!(
                                 "{} {}: the file changed while it was converted (record {} is new); not written",
                                 style::error(),
                                 o.path,
                                 c.record
-                            );
+                            ));
                             write_failures += 1;
                             continue;
                         };
@@ -275,11 +308,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                                 records_written += 1;
                             }
                             Err(e) => {
-                                eprintln!("{} {e:#}", style::error());
+                                progress.suspend(|| eprintln!("{} {e:#}", style::error()));
                                 write_failures += 1;
                                 if is_io_error(&e) {
                                     // A full disk fails every later write the same way: stop.
-                                    eprintln!("{} stopped after a write error", style::error());
+                                    progress.suspend(|| {
+                                        eprintln!("{} stopped after a write error", style::error())
+                                    });
                                     return false;
                                 }
                             }
@@ -321,6 +356,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             true
         },
     );
+    progress.finish_and_clear();
     if plan.is_none() {
         if let Some(e) = write_error {
             // Unfinished, the temporary file is removed: the target stays as it was.

@@ -342,9 +342,13 @@ fn sync_dir(path: &Path) {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         };
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
-        }
+        let synced = File::open(dir).and_then(|d| d.sync_all()).is_ok();
+        #[cfg(test)]
+        tests::SYNCED.with(|s| {
+            s.borrow_mut()
+                .push((dir.to_path_buf(), path.exists(), synced))
+        });
+        let _ = synced;
     }
     #[cfg(not(unix))]
     let _ = path;
@@ -366,6 +370,30 @@ pub fn write_file(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    thread_local! {
+        /// Each folder sync of this thread: the folder, whether the target was in place by
+        /// then, and whether the sync succeeded.
+        pub(super) static SYNCED: std::cell::RefCell<Vec<(PathBuf, bool, bool)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+
+    /// The rename is made durable: the folder is synced once the file is in place, for a new
+    /// file and for one replaced with --force (Unix; elsewhere the platform has no such call).
+    #[cfg(unix)]
+    #[test]
+    fn the_folder_is_synced_after_the_rename() {
+        let dir = tempfile::tempdir().unwrap();
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        let target = sub.join("out.csa");
+        for force in [false, true] {
+            SYNCED.with(|s| s.borrow_mut().clear());
+            write_file(&target, b"V2.2\n", force, no_note).unwrap();
+            let synced = SYNCED.with(|s| s.borrow().clone());
+            assert_eq!(synced, vec![(sub.clone(), true, true)], "force {force}");
+        }
+    }
 
     fn no_note(_: &str) {}
 
