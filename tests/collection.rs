@@ -351,6 +351,23 @@ mod dedup {
         assert!(human.contains("  ./p.usi#0 (prefix: 3 plies)\n"), "{human}");
     }
 
+    /// Prefixes are found whether they come before or after the game they begin (one read of
+    /// the inputs: the main lines are looked up afterwards).
+    #[test]
+    fn prefixes_before_and_after_the_full_game() {
+        let dir = folder(&[
+            ("a.usi", b"position startpos moves 7g7f\n"),
+            ("b.usi", b"position startpos moves 7g7f 3c3d 2g2f 8c8d\n"),
+            ("c.usi", b"position startpos moves 7g7f 3c3d 2g2f\n"),
+            ("d.usi", b"position startpos moves 2g2f\n"),
+        ]);
+        let groups = json(dir.path(), &[]);
+        assert_eq!(groups.len(), 1, "{groups:?}");
+        assert_eq!(paths(&groups[0]["records"]), ["b.usi#0"]);
+        assert_eq!(paths(&groups[0]["prefixes"]), ["a.usi#0", "c.usi#0"]);
+        assert_eq!(groups[0]["prefixes"][1]["plies"], 3);
+    }
+
     #[test]
     fn out_dir_keeps_one_record_per_game_and_never_touches_the_inputs() {
         let d = games();

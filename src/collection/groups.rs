@@ -41,6 +41,22 @@ pub struct Table {
     extension: HashMap<usize, usize>,
 }
 
+/// The fingerprints of a [`Table`] as bits: [`Filter::may_hold`] is false for most
+/// fingerprints not in the table, never for one in it.
+#[derive(Debug)]
+pub struct Filter {
+    words: Vec<u64>,
+    mask: u64,
+}
+
+impl Filter {
+    /// Whether `fp` may be in the table (surely not when false).
+    pub fn may_hold(&self, fp: Fingerprint) -> bool {
+        let i = (fp[1] & self.mask) as usize;
+        self.words[i / 64] & (1 << (i % 64)) != 0
+    }
+}
+
 /// A game to report: its run, and the runs of the games that are prefixes of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
@@ -80,6 +96,19 @@ impl Table {
     pub fn run_of(&self, fp: Fingerprint) -> Option<usize> {
         let i = self.entries.partition_point(|e| e.fp < fp);
         (self.entries.get(i)?.fp == fp).then_some(i)
+    }
+
+    /// A quick filter of the fingerprints held (16 bits a record), to skip most lookups of
+    /// fingerprints that are not there.
+    pub fn filter(&self) -> Filter {
+        let bits = (self.entries.len() * 16).next_power_of_two().max(64);
+        let mut words = vec![0u64; bits / 64];
+        let mask = (bits - 1) as u64;
+        for e in &self.entries {
+            let i = (e.fp[1] & mask) as usize;
+            words[i / 64] |= 1 << (i % 64);
+        }
+        Filter { words, mask }
     }
 
     /// The records of the run starting at `start`.
@@ -222,6 +251,8 @@ mod tests {
         let seven = t.run_of([7, 0]).unwrap();
         let five = t.run_of([5, 0]).unwrap();
         assert_eq!(t.run(seven).len(), 3);
+        let filter = t.filter();
+        assert!(filter.may_hold([7, 0]) && filter.may_hold([5, 0]));
         assert_eq!(t.runs().count(), 3);
         t.offer_extension(five, seven);
         assert_eq!(
