@@ -433,6 +433,40 @@ mod dedup {
             .assert()
             .code(2);
     }
+
+    /// `--force`: a folder that is not empty is written into; a file there before the run is
+    /// replaced, other files are left alone, and the outputs of one run never replace each
+    /// other.
+    #[test]
+    fn force_replaces_only_files_that_existed_before_the_run() {
+        let d = folder(&[
+            ("in/x/g.usi", b"position startpos moves 7g7f 3c3d\n"),
+            ("in/y/g.usi", b"position startpos moves 2g2f 8c8d\n"),
+            ("out/g.usi", b"old\n"),
+            ("out/keep.txt", b"mine\n"),
+        ]);
+        tool()
+            .current_dir(d.path())
+            .args(["dedup", "in", "--out-dir", "out"])
+            .assert()
+            .code(2);
+        assert_eq!(std::fs::read(d.path().join("out/g.usi")).unwrap(), b"old\n");
+        run_in(
+            d.path(),
+            &["dedup", "in", "--out-dir", "out", "--force", "-q"],
+            0,
+        );
+        let read = |n: &str| std::fs::read_to_string(d.path().join("out").join(n)).unwrap();
+        assert_eq!(read("g.usi"), "position startpos moves 7g7f 3c3d\n");
+        assert_eq!(read("g-2.usi"), "position startpos moves 2g2f 8c8d\n");
+        assert_eq!(read("keep.txt"), "mine\n");
+        // --force needs --out-dir.
+        tool()
+            .current_dir(d.path())
+            .args(["dedup", "in", "--force"])
+            .assert()
+            .code(2);
+    }
 }
 
 mod split_join {
@@ -509,6 +543,54 @@ mod split_join {
                 assert_eq!(names, ["all.0.usi", "all.1.usi", "all.2.usi"]);
             }
         }
+    }
+
+    /// `join` takes convert's filters: each record is changed before it is joined.
+    #[test]
+    fn join_filters_every_record() {
+        let kif = kifu(
+            "2024/05/01",
+            "練習",
+            "甲",
+            "乙",
+            "平手",
+            "７六歩(77) ３四歩(33)",
+        )
+        .replace("   2 ３四歩(33)\n", "   2 ３四歩(33)\n*a comment\n")
+            + "\n変化：2手\n   2 ８四歩(83)\n";
+        let csa = "V2.2\nN+Sato\nPI\n+\n+2726FU,T3\n'*engine\n-8384FU,T5\n%TORYO\n";
+        let d = folder(&[("a.kifu", kif.as_bytes()), ("b.csa", csa.as_bytes())]);
+        let joined = |extra: &[&str]| {
+            let mut args = vec!["join", "a.kifu", "b.csa", "-o", "all.csa", "-q", "--force"];
+            args.extend_from_slice(extra);
+            run_in(d.path(), &args, 0);
+            std::fs::read_to_string(d.path().join("all.csa")).unwrap()
+        };
+        let plain = joined(&[]);
+        assert!(
+            plain.contains("'*a comment") || plain.contains("'a comment"),
+            "{plain}"
+        );
+        assert!(plain.contains("\nT3\n"), "{plain}");
+        let filtered = joined(&[
+            "--no-comments",
+            "--no-times",
+            "--main-line-only",
+            "--no-variations",
+            "--header",
+            "event=Season 2024",
+        ]);
+        assert!(
+            !filtered.contains("comment") && !filtered.contains("engine"),
+            "{filtered}"
+        );
+        assert!(!filtered.contains("\nT"), "{filtered}");
+        assert_eq!(
+            filtered.matches("$EVENT:Season 2024").count(),
+            2,
+            "{filtered}"
+        );
+        assert_eq!(filtered.matches("\n/\n").count(), 1, "{filtered}");
     }
 
     #[test]

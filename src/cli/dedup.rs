@@ -70,6 +70,10 @@ pub struct Args {
     /// file is written alone in its format.
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+    /// With --out-dir: write into a folder that is not empty, replacing files that existed
+    /// before the run (outputs of one run never replace each other).
+    #[arg(long, requires = "out_dir")]
+    pub force: bool,
     /// Output format.
     #[arg(long, value_enum, ignore_case = true, default_value = "human")]
     pub format: OutputFormat,
@@ -107,9 +111,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         bail!("dedup reads its inputs several times: give files or folders, not standard input");
     }
     if let Some(dir) = &args.out_dir {
-        if dir.exists() && std::fs::read_dir(dir)?.next().is_some() {
+        if !args.force && dir.exists() && std::fs::read_dir(dir)?.next().is_some() {
             bail!(
-                "{} is not empty: dedup writes into a new or empty folder only",
+                "{} is not empty: dedup writes into a new or empty folder only (--force replaces \
+                 the files there)",
                 dir.display()
             );
         }
@@ -288,10 +293,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     };
                     let target = dir.join(&file_name);
                     let result = match bytes {
-                        Ok(b) => output::write_file(&target, b, false, |_| {}),
+                        Ok(b) => output::write_file(&target, b, args.force, |_| {}),
                         Err(path) => std::fs::read(path)
                             .map_err(anyhow::Error::from)
-                            .and_then(|b| output::write_file(&target, &b, false, |_| {})),
+                            .and_then(|b| output::write_file(&target, &b, args.force, |_| {})),
                     };
                     match result {
                         Ok(()) => written += 1,
