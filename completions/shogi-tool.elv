@@ -157,7 +157,7 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --max-variation-depth 'The deepest nesting of variations within variations'
             cand --variant 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records'' positions show'
             cand --keep 'With --out-dir: which record of each game is written'
-            cand --out-dir 'Write one record per game into DIR (a new or empty folder; existing files are never replaced): a file holding one record is copied byte for byte, a record of a multi-game file is written alone in its format'
+            cand --out-dir 'Write one record per game into DIR (a new or empty folder; with --force any folder, files there before the run replaced): a file holding one record is copied byte for byte, a record of a multi-game file is written alone in its format (its own bytes where they are known, as split)'
             cand --format 'Output format'
             cand --color 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`'
             cand --follow 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'

@@ -236,7 +236,7 @@ dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l keep -d 'With --out-dir: which record of each game is written' -r -f -a "first\t'The first in input order'
 longest\t'The one with the most moves (with --prefix, the full game), then the first'
 most-annotated\t'The one with the most comments and variations, then the first'"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l out-dir -d 'Write one record per game into DIR (a new or empty folder; existing files are never replaced): a file holding one record is copied byte for byte, a record of a multi-game file is written alone in its format' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l out-dir -d 'Write one record per game into DIR (a new or empty folder; with --force any folder, files there before the run replaced): a file holding one record is copied byte for byte, a record of a multi-game file is written alone in its format (its own bytes where they are known, as split)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l format -d 'Output format' -r -f -a "human\t'One block per game: a `game` line, then its records, indented'
 json\t'One JSON object per game (JSON Lines)'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'

@@ -545,6 +545,42 @@ mod split_join {
         }
     }
 
+    /// `split` writes each record's own bytes where it knows them (between the `/` lines of a
+    /// CSA file, a line of a USI list), in the input's encoding: nothing convert would change
+    /// (a time on the move's line, remarks, the order of lines) is lost.
+    #[test]
+    fn split_keeps_each_records_own_bytes_and_encoding() {
+        let games = [
+            "V2.2\nN+佐藤\nN-鈴木\n'一局目\nPI\n+\n+7776FU,T3\n-3334FU,T5\n%TORYO\n",
+            "N+佐藤\nN-田中\nPI\n+\n+2726FU\n'*評価値 30\n%CHUDAN\n",
+        ];
+        let text = games.join("/\n");
+        let (sjis, _, bad) = encoding_rs::SHIFT_JIS.encode(&text);
+        assert!(!bad);
+        let usi = b"startpos moves 7g7f 3c3d\r\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 2g2f\r\n";
+        let d = folder(&[("games.csa", &sjis), ("list.usi", usi)]);
+        run_in(
+            d.path(),
+            &["split", "games.csa", "list.usi", "--out-dir", "parts", "-q"],
+            0,
+        );
+        let names = listing(&d.path().join("parts"));
+        assert_eq!(
+            names,
+            ["list.0.usi", "list.1.usi", "佐藤-田中.csa", "佐藤-鈴木.csa"]
+        );
+        let read = |n: &str| std::fs::read(d.path().join("parts").join(n)).unwrap();
+        let sjis_of = |s: &str| encoding_rs::SHIFT_JIS.encode(s).0.into_owned();
+        assert_eq!(read("佐藤-鈴木.csa"), sjis_of(games[0]));
+        // The file's version line stands for every game of it.
+        assert_eq!(
+            read("佐藤-田中.csa"),
+            sjis_of(&format!("V2.2\n{}", games[1]))
+        );
+        assert_eq!(read("list.0.usi"), b"startpos moves 7g7f 3c3d\r\n");
+        assert_eq!(read("list.1.usi"), &usi[26..]);
+    }
+
     /// `join` takes convert's filters: each record is changed before it is joined.
     #[test]
     fn join_filters_every_record() {

@@ -17,11 +17,11 @@ use std::path::PathBuf;
 use anyhow::bail;
 use serde::Serialize;
 use shogi_tool::batch::{self, Input};
+use shogi_tool::collection::alone::Alone;
 use shogi_tool::collection::fingerprint::{annotations, Fingerprint, MainLine};
 use shogi_tool::collection::groups::{Entry, Keep, Table};
 use shogi_tool::collection::names::Names;
-use shogi_tool::formats::write::{self, default_encoding, WriteOptions};
-use shogi_tool::record::{Format, Record};
+use shogi_tool::record::Record;
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
@@ -65,9 +65,9 @@ pub struct Args {
         requires = "out_dir"
     )]
     pub keep: KeepArg,
-    /// Write one record per game into DIR (a new or empty folder; existing files are never
-    /// replaced): a file holding one record is copied byte for byte, a record of a multi-game
-    /// file is written alone in its format.
+    /// Write one record per game into DIR (a new or empty folder; with --force any folder,
+    /// files there before the run replaced): a file holding one record is copied byte for byte, a record of a multi-game
+    /// file is written alone in its format (its own bytes where they are known, as split).
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
     /// With --out-dir: write into a folder that is not empty, replacing files that existed
@@ -450,22 +450,12 @@ fn name_input(input: &Input, read_options: &batch::ReadOptions) -> Named {
             .unwrap_or_else(|| "record".into()),
         _ => "stdin".into(),
     };
+    let alone = Alone::new();
+    let text = file.text.as_ref().map_or("", |t| t.text());
     let bytes = file
         .records
         .iter()
-        .map(|r| {
-            if single.is_some() {
-                return None;
-            }
-            let format = r.source.format.unwrap_or(Format::Csa);
-            let encoding = default_encoding(format);
-            let options = WriteOptions {
-                encoding: Some(encoding),
-                ..WriteOptions::default()
-            };
-            let w = write::write(r, format, &options);
-            Some((write::encode(&w.text, encoding).0, format.extension()))
-        })
+        .map(|r| (single.is_none()).then(|| alone.bytes(r, text)))
         .collect();
     Named {
         bytes,

@@ -1,13 +1,13 @@
 //! `shogi-tool split [PATH...] --out-dir DIR`: every record of multi-game files (CSA files
 //! with `/` lines, SFEN/USI game lists, JKF arrays) into a file of its own, named from its
-//! headers (date, players) where they name it.
+//! headers (date, players) where they name it, each in its own bytes where they are known (see
+//! [`shogi_tool::collection::alone`]).
 
 use std::path::PathBuf;
 
 use shogi_tool::batch;
+use shogi_tool::collection::alone::Alone;
 use shogi_tool::collection::names::{name_for, Names};
-use shogi_tool::formats::write::{self, default_encoding, WriteOptions};
-use shogi_tool::record::Format;
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
@@ -66,24 +66,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     .unwrap_or_else(|| "record".into()),
                 _ => "stdin".into(),
             };
-            batch::read_each(input, &read_options, |record, _| {
+            let alone = Alone::new();
+            batch::read_each(input, &read_options, |record, source| {
                 if let Some(e) = record.errors.first() {
                     return Piece::Failed(format!(
                         "{}#{}:{}:{}: {} (record not written)",
                         record.source.path, record.source.index, e.line, e.column, e.message
                     ));
                 }
-                let format = record.source.format.unwrap_or(Format::Csa);
-                let encoding = default_encoding(format);
-                let options = WriteOptions {
-                    encoding: Some(encoding),
-                    ..WriteOptions::default()
-                };
-                let w = write::write(record, format, &options);
+                let (bytes, ext) = alone.bytes(record, source.text());
                 Piece::Ready {
                     body: name_for(record, &format!("{stem}.{}", record.source.index)),
-                    ext: format.extension(),
-                    bytes: write::encode(&w.text, encoding).0,
+                    ext,
+                    bytes,
                 }
             })
         },
