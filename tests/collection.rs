@@ -36,6 +36,16 @@ fn run_in(dir: &Path, args: &[&str], code: i32) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// The sorted names of the files in `dir`.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
 /// The sorted lines of `s`.
 fn lines(s: &str) -> Vec<&str> {
     let mut v: Vec<&str> = s.lines().collect();
@@ -203,11 +213,7 @@ mod find {
         );
         assert_eq!(find(d.path(), &["--date", "2019-04-30"]), ["c.kifu#0"]);
         assert_eq!(find(d.path(), &["--date", "2023/11"]), ["b.kifu#0"]);
-        tool()
-            .current_dir(d.path())
-            .args(["find", ".", "--date", "someday"])
-            .assert()
-            .code(2);
+        run_in(d.path(), &["find", ".", "--date", "someday"], 2);
     }
 
     #[test]
@@ -375,50 +381,30 @@ mod dedup {
             .iter()
             .map(|n| (n.to_string(), std::fs::read(d.path().join(n)).unwrap()))
             .collect();
-        run_in(d.path(), &["dedup", ".", "-q", "--out-dir", "first"], 0);
-        let listing = |dir: &str| {
-            let mut v: Vec<String> = std::fs::read_dir(d.path().join(dir))
-                .unwrap()
-                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-                .collect();
-            v.sort();
-            v
-        };
-        assert_eq!(listing("first"), ["a.kif", "p.usi", "two.0.csa"]);
+        let cases: [(&[&str], &str, &[&str]); 3] = [
+            (&[], "first", &["a.kif", "p.usi", "two.0.csa"]),
+            (
+                &["--keep", "most-annotated", "--prefix"],
+                "annotated",
+                &["b.kifu", "two.0.csa"],
+            ),
+            (
+                &["--keep", "longest"],
+                "longest",
+                &["a.kif", "p.usi", "two.0.csa"],
+            ),
+        ];
+        for (flags, dir, want) in cases {
+            let mut args = vec!["dedup", ".", "-q", "--out-dir", dir];
+            args.extend_from_slice(flags);
+            run_in(d.path(), &args, 0);
+            assert_eq!(listing(&d.path().join(dir)), want, "{flags:?}");
+        }
         // A file of one record is copied byte for byte.
         assert_eq!(
             std::fs::read(d.path().join("first/a.kif")).unwrap(),
             before[0].1
         );
-        run_in(
-            d.path(),
-            &[
-                "dedup",
-                ".",
-                "-q",
-                "--keep",
-                "most-annotated",
-                "--prefix",
-                "--out-dir",
-                "annotated",
-            ],
-            0,
-        );
-        assert_eq!(listing("annotated"), ["b.kifu", "two.0.csa"]);
-        run_in(
-            d.path(),
-            &[
-                "dedup",
-                ".",
-                "-q",
-                "--keep",
-                "longest",
-                "--out-dir",
-                "longest",
-            ],
-            0,
-        );
-        assert_eq!(listing("longest"), ["a.kif", "p.usi", "two.0.csa"]);
         for (name, bytes) in before {
             assert_eq!(
                 std::fs::read(d.path().join(&name)).unwrap(),
@@ -427,11 +413,7 @@ mod dedup {
             );
         }
         // A folder that holds files already is refused.
-        tool()
-            .current_dir(d.path())
-            .args(["dedup", "a.kif", "--out-dir", "first"])
-            .assert()
-            .code(2);
+        run_in(d.path(), &["dedup", "a.kif", "--out-dir", "first"], 2);
     }
 
     /// `--force`: a folder that is not empty is written into; a file there before the run is
@@ -445,11 +427,7 @@ mod dedup {
             ("out/g.usi", b"old\n"),
             ("out/keep.txt", b"mine\n"),
         ]);
-        tool()
-            .current_dir(d.path())
-            .args(["dedup", "in", "--out-dir", "out"])
-            .assert()
-            .code(2);
+        run_in(d.path(), &["dedup", "in", "--out-dir", "out"], 2);
         assert_eq!(std::fs::read(d.path().join("out/g.usi")).unwrap(), b"old\n");
         run_in(
             d.path(),
@@ -461,11 +439,7 @@ mod dedup {
         assert_eq!(read("g-2.usi"), "position startpos moves 2g2f 8c8d\n");
         assert_eq!(read("keep.txt"), "mine\n");
         // --force needs --out-dir.
-        tool()
-            .current_dir(d.path())
-            .args(["dedup", "in", "--force"])
-            .assert()
-            .code(2);
+        run_in(d.path(), &["dedup", "in", "--force"], 2);
     }
 }
 
@@ -490,15 +464,6 @@ mod split_join {
             originals.push(std::fs::read(d.path().join(out)).unwrap());
         }
         (d, originals)
-    }
-
-    fn listing(dir: &Path) -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        v
     }
 
     #[test]
@@ -636,17 +601,9 @@ mod split_join {
         run_in(d.path(), &["split", "all.csa", "--out-dir", "p", "-q"], 0);
         run_in(d.path(), &["split", "all.csa", "--out-dir", "p", "-q"], 0);
         assert_eq!(listing(&d.path().join("p")).len(), 6);
-        tool()
-            .current_dir(d.path())
-            .args(["join", "src", "-o", "all.kif"])
-            .assert()
-            .code(2);
+        run_in(d.path(), &["join", "src", "-o", "all.kif"], 2);
         // An existing file is kept without --force.
-        tool()
-            .current_dir(d.path())
-            .args(["join", "src", "-o", "all.csa"])
-            .assert()
-            .code(2);
+        run_in(d.path(), &["join", "src", "-o", "all.csa"], 2);
         run_in(
             d.path(),
             &["join", "src", "-o", "all.csa", "--force", "-q"],
@@ -702,13 +659,13 @@ mod convert_filters {
                 .output()
                 .unwrap();
             assert_eq!(out.status.code(), Some(0));
-            tool()
-                .current_dir(d.path())
-                .args([
+            run_in(
+                d.path(),
+                &[
                     "convert", "g.kifu", "--to", to, "--header", "event=X", "--strict",
-                ])
-                .assert()
-                .code(2);
+                ],
+                2,
+            );
         }
     }
 

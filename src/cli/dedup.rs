@@ -25,7 +25,7 @@ use shogi_tool::record::Record;
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
-use super::output;
+use super::out_dir::{input_stem, OutDir};
 use super::style;
 
 /// Output formats of `dedup`.
@@ -263,10 +263,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    let mut written = 0usize;
-    let mut write_failures = 0usize;
-    if let Some(dir) = &args.out_dir {
-        let mut out_names = Names::default();
+    let mut out_dir = args
+        .out_dir
+        .as_deref()
+        .map(|dir| OutDir::new(dir, Names::default(), args.force));
+    if let Some(out_dir) = &mut out_dir {
         let (files, inputs): (Vec<usize>, Vec<Input>) = to_write.into_iter().unzip();
         let mut k = 0usize;
         batch::run_ordered(
@@ -279,31 +280,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 let (from, to) = file_range(&file_starts, f, ordinal as u32);
                 for o in in_range(&keepers, from, to) {
                     let i = (o - from) as usize;
-                    let (file_name, bytes) = match (&named.single, named.bytes.get(i)) {
+                    match (&named.single, named.bytes.get(i)) {
                         (Some((single, path)), _) => {
-                            let body = single.rsplit_once('.').map_or(single.as_str(), |(b, _)| b);
-                            let ext = single.rsplit_once('.').map_or("", |(_, e)| e);
-                            (out_names.unique(body, ext), Err(path))
+                            let (body, ext) = single.rsplit_once('.').unwrap_or((single, ""));
+                            out_dir.copy(body, ext, path);
                         }
-                        (None, Some(Some((bytes, ext)))) => (
-                            out_names.unique(&format!("{}.{i}", named.stem), ext),
-                            Ok(bytes),
-                        ),
-                        _ => continue,
-                    };
-                    let target = dir.join(&file_name);
-                    let result = match bytes {
-                        Ok(b) => output::write_file(&target, b, args.force, |_| {}),
-                        Err(path) => std::fs::read(path)
-                            .map_err(anyhow::Error::from)
-                            .and_then(|b| output::write_file(&target, &b, args.force, |_| {})),
-                    };
-                    match result {
-                        Ok(()) => written += 1,
-                        Err(e) => {
-                            eprintln!("{} {e:#}", style::error());
-                            write_failures += 1;
+                        (None, Some(Some((bytes, ext)))) => {
+                            out_dir.write(&format!("{}.{i}", named.stem), ext, bytes)
                         }
+                        _ => {}
                     }
                 }
                 true
@@ -383,15 +368,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             groups.len(),
             if groups.len() == 1 { "" } else { "s" },
         );
-        if let Some(dir) = &args.out_dir {
-            eprintln!(
-                "wrote {written} file{} into {}",
-                if written == 1 { "" } else { "s" },
-                dir.display()
-            );
+        if let Some(out_dir) = &out_dir {
+            out_dir.summary();
         }
     }
-    Ok(if failed || write_failures > 0 {
+    Ok(if failed || out_dir.as_ref().is_some_and(OutDir::failed) {
         ExitCode::Error
     } else {
         ExitCode::Success
@@ -443,13 +424,7 @@ fn name_input(input: &Input, read_options: &batch::ReadOptions) -> Named {
             .map(|n| (n.to_string_lossy().into_owned(), p.clone())),
         _ => None,
     };
-    let stem = match input {
-        Input::File(p) => p
-            .file_stem()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "record".into()),
-        _ => "stdin".into(),
-    };
+    let stem = input_stem(input);
     let alone = Alone::new();
     let text = file.text.as_ref().map_or("", |t| t.text());
     let bytes = file

@@ -24,6 +24,7 @@ pub mod join;
 #[cfg(test)]
 mod man;
 pub mod moves;
+pub mod out_dir;
 pub mod output;
 pub mod perft;
 pub mod position;

@@ -11,7 +11,7 @@ use shogi_tool::collection::names::{name_for, Names};
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
-use super::output;
+use super::out_dir::{input_stem, OutDir};
 use super::style;
 
 /// Arguments of `split`.
@@ -54,18 +54,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for entry in std::fs::read_dir(dir)? {
         names.reserve(&entry?.file_name().to_string_lossy());
     }
-    let (mut written, mut write_failures) = (0usize, 0usize);
+    let mut out = OutDir::new(dir, names, false);
     batch::run_ordered(
         inputs,
         args.input.jobs,
         |input| {
-            let stem = match input {
-                batch::Input::File(p) => p
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_else(|| "record".into()),
-                _ => "stdin".into(),
-            };
+            let stem = input_stem(input);
             let alone = Alone::new();
             batch::read_each(input, &read_options, |record, source| {
                 if let Some(e) = record.errors.first() {
@@ -89,16 +83,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             for piece in file.results {
                 match piece {
-                    Piece::Ready { body, ext, bytes } => {
-                        let target = dir.join(names.unique(&body, ext));
-                        match output::write_file(&target, &bytes, false, |_| {}) {
-                            Ok(()) => written += 1,
-                            Err(e) => {
-                                eprintln!("{} {e:#}", style::error());
-                                write_failures += 1;
-                            }
-                        }
-                    }
+                    Piece::Ready { body, ext, bytes } => out.write(&body, ext, &bytes),
                     Piece::Failed(message) => {
                         eprintln!("{} {message}", style::error());
                         failed = true;
@@ -112,13 +97,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if created {
             eprintln!("shogi-tool: note: created the folder {}", dir.display());
         }
-        eprintln!(
-            "wrote {written} file{} into {}",
-            if written == 1 { "" } else { "s" },
-            dir.display()
-        );
+        out.summary();
     }
-    Ok(if failed || write_failures > 0 {
+    Ok(if failed || out.failed() {
         ExitCode::Error
     } else {
         ExitCode::Success
