@@ -443,6 +443,96 @@ mod dedup {
     }
 }
 
+/// The keeper's workflow of README and docs/cli.md, step by step: dedup a folder, find every
+/// game of a player, join a season into one CSA file, split it back.
+#[test]
+fn a_keepers_workflow() {
+    let moves = "７六歩(77) ３四歩(33) ２六歩(27)";
+    let a = kifu("2024/05/01", "名人戦", "藤井", "豊島", "平手", moves);
+    let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(&a);
+    let a_again = a.replace("手数----", "*保存した棋譜\n手数----");
+    let c = kifu(
+        "2024/05/20",
+        "名人戦",
+        "豊島",
+        "藤井",
+        "平手",
+        "２六歩(27) ８四歩(83)",
+    );
+    let e = kifu("2023/01/01", "王将戦", "羽生", "佐藤", "平手", "５六歩(57)");
+    let d = folder(&[
+        ("downloads/a.kif", &sjis),
+        ("downloads/b.kifu", a_again.as_bytes()),
+        ("downloads/c.kifu", c.as_bytes()),
+        ("downloads/e.kifu", e.as_bytes()),
+    ]);
+    let groups = run_in(d.path(), &["dedup", "downloads", "-q"], 0);
+    assert!(
+        groups.starts_with("game 1 (3 plies): 2 records\n"),
+        "{groups}"
+    );
+    run_in(
+        d.path(),
+        &[
+            "dedup",
+            "downloads",
+            "-q",
+            "--keep",
+            "most-annotated",
+            "--out-dir",
+            "unique",
+        ],
+        0,
+    );
+    assert_eq!(
+        listing(&d.path().join("unique")),
+        ["b.kifu", "c.kifu", "e.kifu"]
+    );
+    let fujii = run_in(d.path(), &["find", "unique", "--player", "藤井", "-q"], 0);
+    assert_eq!(lines(&fujii), ["unique/b.kifu#0", "unique/c.kifu#0"]);
+    let season = run_in(
+        d.path(),
+        &[
+            "find",
+            "unique",
+            "--event",
+            "名人戦",
+            "--date",
+            "2024/04..2024/06",
+            "-q",
+        ],
+        0,
+    );
+    let list: Vec<&str> = season
+        .lines()
+        .map(|l| l.split('#').next().unwrap())
+        .collect();
+    std::fs::write(d.path().join("season.txt"), list.join("\n")).unwrap();
+    run_in(
+        d.path(),
+        &[
+            "join",
+            "--files-from",
+            "season.txt",
+            "-o",
+            "meijin-2024.csa",
+            "-q",
+        ],
+        0,
+    );
+    let joined = std::fs::read_to_string(d.path().join("meijin-2024.csa")).unwrap();
+    assert_eq!(joined.matches("\n/\n").count(), 1, "{joined}");
+    run_in(
+        d.path(),
+        &["split", "meijin-2024.csa", "--out-dir", "meijin-2024", "-q"],
+        0,
+    );
+    assert_eq!(
+        listing(&d.path().join("meijin-2024")),
+        ["2024-05-01_藤井-豊島.csa", "2024-05-20_豊島-藤井.csa"]
+    );
+}
+
 mod split_join {
     use super::*;
 
