@@ -363,7 +363,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__dedup)
-            opts="-j -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --prefix --keep --out-dir --format --quiet --color --help --version"
+            opts="-j -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --prefix --keep --out-dir --force --format --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -969,7 +969,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__join)
-            opts="-j -o -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --output --to --output-encoding --force --quiet --color --help --version"
+            opts="-j -o -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --output --to --output-encoding --force --main-line-only --no-comments --no-times --no-variations --header --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1033,6 +1033,10 @@ _shogi__tool() {
                     ;;
                 --output-encoding)
                     COMPREPLY=($(compgen -W "utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
+                    return 0
+                    ;;
+                --header)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

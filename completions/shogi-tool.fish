@@ -236,7 +236,7 @@ dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l keep -d 'With --out-dir: which record of each game is written' -r -f -a "first\t'The first in input order'
 longest\t'The one with the most moves (with --prefix, the full game), then the first'
 most-annotated\t'The one with the most comments and variations, then the first'"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l out-dir -d 'Write one record per game into DIR (a new or empty folder; existing files are never replaced): a file holding one record is copied byte for byte, a record of a multi-game file is written alone in its format' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l out-dir -d 'Write one record per game into DIR (a new or empty folder; with --force any folder, files there before the run replaced): a file holding one record is copied byte for byte, a record of a multi-game file is written alone in its format (its own bytes where they are known, as split)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l format -d 'Output format' -r -f -a "human\t'One block per game: a `game` line, then its records, indented'
 json\t'One JSON object per game (JSON Lines)'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
@@ -245,6 +245,7 @@ never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l prefix -d 'Count a game that is a prefix of another (an interrupted copy) as the same game'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l force -d 'With --out-dir: write into a folder that is not empty, replacing files that existed before the run (outputs of one run never replace each other)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -s V -l version -d 'Print version'
@@ -325,12 +326,17 @@ shift_jis\t'Shift_JIS (CP932)'
 euc-jp\t'EUC-JP'
 utf-16le\t'UTF-16, little-endian'
 utf-16be\t'UTF-16, big-endian'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l header -d 'Set a header on every record (repeatable): `event=名人戦`, `棋戦=名人戦`, `$SITE=Tokyo`, or any key of the record\'s own format; a key already there gets the new value' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l force -d 'Replace files that existed before the run (outputs of one run never replace each other)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l main-line-only -d 'Keep the main line alone, up to its ending (no variations, no moves after the ending)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l no-comments -d 'Drop every comment, engine comment, remark and bookmark'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l no-times -d 'Drop the time of every move'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l no-variations -d 'Drop the variations (alternative lines)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -s V -l version -d 'Print version'

@@ -36,6 +36,16 @@ fn run_in(dir: &Path, args: &[&str], code: i32) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// The sorted names of the files in `dir`.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
 /// The sorted lines of `s`.
 fn lines(s: &str) -> Vec<&str> {
     let mut v: Vec<&str> = s.lines().collect();
@@ -203,11 +213,7 @@ mod find {
         );
         assert_eq!(find(d.path(), &["--date", "2019-04-30"]), ["c.kifu#0"]);
         assert_eq!(find(d.path(), &["--date", "2023/11"]), ["b.kifu#0"]);
-        tool()
-            .current_dir(d.path())
-            .args(["find", ".", "--date", "someday"])
-            .assert()
-            .code(2);
+        run_in(d.path(), &["find", ".", "--date", "someday"], 2);
     }
 
     #[test]
@@ -351,6 +357,23 @@ mod dedup {
         assert!(human.contains("  ./p.usi#0 (prefix: 3 plies)\n"), "{human}");
     }
 
+    /// Prefixes are found whether they come before or after the game they begin (one read of
+    /// the inputs: the main lines are looked up afterwards).
+    #[test]
+    fn prefixes_before_and_after_the_full_game() {
+        let dir = folder(&[
+            ("a.usi", b"position startpos moves 7g7f\n"),
+            ("b.usi", b"position startpos moves 7g7f 3c3d 2g2f 8c8d\n"),
+            ("c.usi", b"position startpos moves 7g7f 3c3d 2g2f\n"),
+            ("d.usi", b"position startpos moves 2g2f\n"),
+        ]);
+        let groups = json(dir.path(), &[]);
+        assert_eq!(groups.len(), 1, "{groups:?}");
+        assert_eq!(paths(&groups[0]["records"]), ["b.usi#0"]);
+        assert_eq!(paths(&groups[0]["prefixes"]), ["a.usi#0", "c.usi#0"]);
+        assert_eq!(groups[0]["prefixes"][1]["plies"], 3);
+    }
+
     #[test]
     fn out_dir_keeps_one_record_per_game_and_never_touches_the_inputs() {
         let d = games();
@@ -358,50 +381,30 @@ mod dedup {
             .iter()
             .map(|n| (n.to_string(), std::fs::read(d.path().join(n)).unwrap()))
             .collect();
-        run_in(d.path(), &["dedup", ".", "-q", "--out-dir", "first"], 0);
-        let listing = |dir: &str| {
-            let mut v: Vec<String> = std::fs::read_dir(d.path().join(dir))
-                .unwrap()
-                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-                .collect();
-            v.sort();
-            v
-        };
-        assert_eq!(listing("first"), ["a.kif", "p.usi", "two.0.csa"]);
+        let cases: [(&[&str], &str, &[&str]); 3] = [
+            (&[], "first", &["a.kif", "p.usi", "two.0.csa"]),
+            (
+                &["--keep", "most-annotated", "--prefix"],
+                "annotated",
+                &["b.kifu", "two.0.csa"],
+            ),
+            (
+                &["--keep", "longest"],
+                "longest",
+                &["a.kif", "p.usi", "two.0.csa"],
+            ),
+        ];
+        for (flags, dir, want) in cases {
+            let mut args = vec!["dedup", ".", "-q", "--out-dir", dir];
+            args.extend_from_slice(flags);
+            run_in(d.path(), &args, 0);
+            assert_eq!(listing(&d.path().join(dir)), want, "{flags:?}");
+        }
         // A file of one record is copied byte for byte.
         assert_eq!(
             std::fs::read(d.path().join("first/a.kif")).unwrap(),
             before[0].1
         );
-        run_in(
-            d.path(),
-            &[
-                "dedup",
-                ".",
-                "-q",
-                "--keep",
-                "most-annotated",
-                "--prefix",
-                "--out-dir",
-                "annotated",
-            ],
-            0,
-        );
-        assert_eq!(listing("annotated"), ["b.kifu", "two.0.csa"]);
-        run_in(
-            d.path(),
-            &[
-                "dedup",
-                ".",
-                "-q",
-                "--keep",
-                "longest",
-                "--out-dir",
-                "longest",
-            ],
-            0,
-        );
-        assert_eq!(listing("longest"), ["a.kif", "p.usi", "two.0.csa"]);
         for (name, bytes) in before {
             assert_eq!(
                 std::fs::read(d.path().join(&name)).unwrap(),
@@ -410,12 +413,124 @@ mod dedup {
             );
         }
         // A folder that holds files already is refused.
-        tool()
-            .current_dir(d.path())
-            .args(["dedup", "a.kif", "--out-dir", "first"])
-            .assert()
-            .code(2);
+        run_in(d.path(), &["dedup", "a.kif", "--out-dir", "first"], 2);
     }
+
+    /// `--force`: a folder that is not empty is written into; a file there before the run is
+    /// replaced, other files are left alone, and the outputs of one run never replace each
+    /// other.
+    #[test]
+    fn force_replaces_only_files_that_existed_before_the_run() {
+        let d = folder(&[
+            ("in/x/g.usi", b"position startpos moves 7g7f 3c3d\n"),
+            ("in/y/g.usi", b"position startpos moves 2g2f 8c8d\n"),
+            ("out/g.usi", b"old\n"),
+            ("out/keep.txt", b"mine\n"),
+        ]);
+        run_in(d.path(), &["dedup", "in", "--out-dir", "out"], 2);
+        assert_eq!(std::fs::read(d.path().join("out/g.usi")).unwrap(), b"old\n");
+        run_in(
+            d.path(),
+            &["dedup", "in", "--out-dir", "out", "--force", "-q"],
+            0,
+        );
+        let read = |n: &str| std::fs::read_to_string(d.path().join("out").join(n)).unwrap();
+        assert_eq!(read("g.usi"), "position startpos moves 7g7f 3c3d\n");
+        assert_eq!(read("g-2.usi"), "position startpos moves 2g2f 8c8d\n");
+        assert_eq!(read("keep.txt"), "mine\n");
+        // --force needs --out-dir.
+        run_in(d.path(), &["dedup", "in", "--force"], 2);
+    }
+}
+
+/// The keeper's workflow of README and docs/cli.md, step by step: dedup a folder, find every
+/// game of a player, join a season into one CSA file, split it back.
+#[test]
+fn a_keepers_workflow() {
+    let moves = "７六歩(77) ３四歩(33) ２六歩(27)";
+    let a = kifu("2024/05/01", "名人戦", "藤井", "豊島", "平手", moves);
+    let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(&a);
+    let a_again = a.replace("手数----", "*保存した棋譜\n手数----");
+    let c = kifu(
+        "2024/05/20",
+        "名人戦",
+        "豊島",
+        "藤井",
+        "平手",
+        "２六歩(27) ８四歩(83)",
+    );
+    let e = kifu("2023/01/01", "王将戦", "羽生", "佐藤", "平手", "５六歩(57)");
+    let d = folder(&[
+        ("downloads/a.kif", &sjis),
+        ("downloads/b.kifu", a_again.as_bytes()),
+        ("downloads/c.kifu", c.as_bytes()),
+        ("downloads/e.kifu", e.as_bytes()),
+    ]);
+    let groups = run_in(d.path(), &["dedup", "downloads", "-q"], 0);
+    assert!(
+        groups.starts_with("game 1 (3 plies): 2 records\n"),
+        "{groups}"
+    );
+    run_in(
+        d.path(),
+        &[
+            "dedup",
+            "downloads",
+            "-q",
+            "--keep",
+            "most-annotated",
+            "--out-dir",
+            "unique",
+        ],
+        0,
+    );
+    assert_eq!(
+        listing(&d.path().join("unique")),
+        ["b.kifu", "c.kifu", "e.kifu"]
+    );
+    let fujii = run_in(d.path(), &["find", "unique", "--player", "藤井", "-q"], 0);
+    assert_eq!(lines(&fujii), ["unique/b.kifu#0", "unique/c.kifu#0"]);
+    let season = run_in(
+        d.path(),
+        &[
+            "find",
+            "unique",
+            "--event",
+            "名人戦",
+            "--date",
+            "2024/04..2024/06",
+            "-q",
+        ],
+        0,
+    );
+    let list: Vec<&str> = season
+        .lines()
+        .map(|l| l.split('#').next().unwrap())
+        .collect();
+    std::fs::write(d.path().join("season.txt"), list.join("\n")).unwrap();
+    run_in(
+        d.path(),
+        &[
+            "join",
+            "--files-from",
+            "season.txt",
+            "-o",
+            "meijin-2024.csa",
+            "-q",
+        ],
+        0,
+    );
+    let joined = std::fs::read_to_string(d.path().join("meijin-2024.csa")).unwrap();
+    assert_eq!(joined.matches("\n/\n").count(), 1, "{joined}");
+    run_in(
+        d.path(),
+        &["split", "meijin-2024.csa", "--out-dir", "meijin-2024", "-q"],
+        0,
+    );
+    assert_eq!(
+        listing(&d.path().join("meijin-2024")),
+        ["2024-05-01_藤井-豊島.csa", "2024-05-20_豊島-藤井.csa"]
+    );
 }
 
 mod split_join {
@@ -439,15 +554,6 @@ mod split_join {
             originals.push(std::fs::read(d.path().join(out)).unwrap());
         }
         (d, originals)
-    }
-
-    fn listing(dir: &Path) -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        v
     }
 
     #[test]
@@ -494,6 +600,90 @@ mod split_join {
         }
     }
 
+    /// `split` writes each record's own bytes where it knows them (between the `/` lines of a
+    /// CSA file, a line of a USI list), in the input's encoding: nothing convert would change
+    /// (a time on the move's line, remarks, the order of lines) is lost.
+    #[test]
+    fn split_keeps_each_records_own_bytes_and_encoding() {
+        let games = [
+            "V2.2\nN+佐藤\nN-鈴木\n'一局目\nPI\n+\n+7776FU,T3\n-3334FU,T5\n%TORYO\n",
+            "N+佐藤\nN-田中\nPI\n+\n+2726FU\n'*評価値 30\n%CHUDAN\n",
+        ];
+        let text = games.join("/\n");
+        let (sjis, _, bad) = encoding_rs::SHIFT_JIS.encode(&text);
+        assert!(!bad);
+        let usi = b"startpos moves 7g7f 3c3d\r\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 2g2f\r\n";
+        let d = folder(&[("games.csa", &sjis), ("list.usi", usi)]);
+        run_in(
+            d.path(),
+            &["split", "games.csa", "list.usi", "--out-dir", "parts", "-q"],
+            0,
+        );
+        let names = listing(&d.path().join("parts"));
+        assert_eq!(
+            names,
+            ["list.0.usi", "list.1.usi", "佐藤-田中.csa", "佐藤-鈴木.csa"]
+        );
+        let read = |n: &str| std::fs::read(d.path().join("parts").join(n)).unwrap();
+        let sjis_of = |s: &str| encoding_rs::SHIFT_JIS.encode(s).0.into_owned();
+        assert_eq!(read("佐藤-鈴木.csa"), sjis_of(games[0]));
+        // The file's version line stands for every game of it.
+        assert_eq!(
+            read("佐藤-田中.csa"),
+            sjis_of(&format!("V2.2\n{}", games[1]))
+        );
+        assert_eq!(read("list.0.usi"), b"startpos moves 7g7f 3c3d\r\n");
+        assert_eq!(read("list.1.usi"), &usi[26..]);
+    }
+
+    /// `join` takes convert's filters: each record is changed before it is joined.
+    #[test]
+    fn join_filters_every_record() {
+        let kif = kifu(
+            "2024/05/01",
+            "練習",
+            "甲",
+            "乙",
+            "平手",
+            "７六歩(77) ３四歩(33)",
+        )
+        .replace("   2 ３四歩(33)\n", "   2 ３四歩(33)\n*a comment\n")
+            + "\n変化：2手\n   2 ８四歩(83)\n";
+        let csa = "V2.2\nN+Sato\nPI\n+\n+2726FU,T3\n'*engine\n-8384FU,T5\n%TORYO\n";
+        let d = folder(&[("a.kifu", kif.as_bytes()), ("b.csa", csa.as_bytes())]);
+        let joined = |extra: &[&str]| {
+            let mut args = vec!["join", "a.kifu", "b.csa", "-o", "all.csa", "-q", "--force"];
+            args.extend_from_slice(extra);
+            run_in(d.path(), &args, 0);
+            std::fs::read_to_string(d.path().join("all.csa")).unwrap()
+        };
+        let plain = joined(&[]);
+        assert!(
+            plain.contains("'*a comment") || plain.contains("'a comment"),
+            "{plain}"
+        );
+        assert!(plain.contains("\nT3\n"), "{plain}");
+        let filtered = joined(&[
+            "--no-comments",
+            "--no-times",
+            "--main-line-only",
+            "--no-variations",
+            "--header",
+            "event=Season 2024",
+        ]);
+        assert!(
+            !filtered.contains("comment") && !filtered.contains("engine"),
+            "{filtered}"
+        );
+        assert!(!filtered.contains("\nT"), "{filtered}");
+        assert_eq!(
+            filtered.matches("$EVENT:Season 2024").count(),
+            2,
+            "{filtered}"
+        );
+        assert_eq!(filtered.matches("\n/\n").count(), 1, "{filtered}");
+    }
+
     #[test]
     fn split_never_replaces_and_join_refuses_single_game_formats() {
         let (d, _) = three("csa");
@@ -501,17 +691,9 @@ mod split_join {
         run_in(d.path(), &["split", "all.csa", "--out-dir", "p", "-q"], 0);
         run_in(d.path(), &["split", "all.csa", "--out-dir", "p", "-q"], 0);
         assert_eq!(listing(&d.path().join("p")).len(), 6);
-        tool()
-            .current_dir(d.path())
-            .args(["join", "src", "-o", "all.kif"])
-            .assert()
-            .code(2);
+        run_in(d.path(), &["join", "src", "-o", "all.kif"], 2);
         // An existing file is kept without --force.
-        tool()
-            .current_dir(d.path())
-            .args(["join", "src", "-o", "all.csa"])
-            .assert()
-            .code(2);
+        run_in(d.path(), &["join", "src", "-o", "all.csa"], 2);
         run_in(
             d.path(),
             &["join", "src", "-o", "all.csa", "--force", "-q"],
@@ -567,13 +749,13 @@ mod convert_filters {
                 .output()
                 .unwrap();
             assert_eq!(out.status.code(), Some(0));
-            tool()
-                .current_dir(d.path())
-                .args([
+            run_in(
+                d.path(),
+                &[
                     "convert", "g.kifu", "--to", to, "--header", "event=X", "--strict",
-                ])
-                .assert()
-                .code(2);
+                ],
+                2,
+            );
         }
     }
 

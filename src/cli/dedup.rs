@@ -2,27 +2,30 @@
 //! line, whatever the format, encoding, headers or comments), and with `--out-dir` one record
 //! per game written into a folder (the inputs are never touched).
 //!
-//! Memory stays bounded: one 24-byte entry per record (see
-//! [`shogi_tool::collection::groups`]), 4 bytes per input file, and the names of the records
-//! reported. The inputs are read twice: once for the fingerprints, once for the prefixes
-//! (every shorter prefix of every main line is looked up among the games), and a third time,
-//! only the files needed, for the names of prefixes and for `--out-dir`.
+//! The inputs are read once, in parallel like `validate`: every record leaves one 24-byte
+//! entry in memory (see [`shogi_tool::collection::groups`]), 4 bytes per input file, and its
+//! main line in a temporary file (20 bytes plus 2 a move), from which the prefixes are found
+//! (every shorter prefix of every main line is looked up among the games, behind a filter of
+//! 2 to 4 bytes a record). The names of the records reported come from listing the inputs
+//! again (not reading them); `--out-dir` reads again only the inputs holding a record it
+//! writes.
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::bail;
 use serde::Serialize;
 use shogi_tool::batch::{self, Input};
-use shogi_tool::collection::fingerprint::{annotations, fingerprint, Fingerprint};
+use shogi_tool::collection::alone::Alone;
+use shogi_tool::collection::fingerprint::{annotations, Fingerprint, MainLine};
 use shogi_tool::collection::groups::{Entry, Keep, Table};
 use shogi_tool::collection::names::Names;
-use shogi_tool::formats::write::{self, default_encoding, WriteOptions};
-use shogi_tool::record::Format;
+use shogi_tool::record::Record;
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
-use super::output;
+use super::record_files::{input_stem, OutDir};
 use super::style;
 
 /// Output formats of `dedup`.
@@ -62,11 +65,15 @@ pub struct Args {
         requires = "out_dir"
     )]
     pub keep: KeepArg,
-    /// Write one record per game into DIR (a new or empty folder; existing files are never
-    /// replaced): a file holding one record is copied byte for byte, a record of a multi-game
-    /// file is written alone in its format.
+    /// Write one record per game into DIR (a new or empty folder; with --force any folder,
+    /// files there before the run replaced): a file holding one record is copied byte for byte, a record of a multi-game
+    /// file is written alone in its format (its own bytes where they are known, as split).
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+    /// With --out-dir: write into a folder that is not empty, replacing files that existed
+    /// before the run (outputs of one run never replace each other).
+    #[arg(long, requires = "out_dir")]
+    pub force: bool,
     /// Output format.
     #[arg(long, value_enum, ignore_case = true, default_value = "human")]
     pub format: OutputFormat,
@@ -74,19 +81,25 @@ pub struct Args {
     pub quiet: bool,
 }
 
-/// What pass 1 learns of one record.
+/// What the read learns of one record.
 enum Seen {
-    Game(Fingerprint, u16, u16),
+    /// Its fingerprint, main line (for the prefixes) and annotation count.
+    Game(Fingerprint, MainLine, u16),
     Failed(String),
 }
 
-/// Names the records of one input (`path#N`) and, when asked, gives their bytes to write.
+/// A piece of one input's results: a batch of records, then the end of the input.
+enum Piece {
+    Records(Vec<Seen>),
+    End(Option<String>),
+}
+
+/// Writes the records of one input, alone, when `--out-dir` asks for them.
 struct Named {
-    names: Vec<String>,
     /// The bytes of each record alone, and the extension, when writing.
     bytes: Vec<Option<(Vec<u8>, &'static str)>>,
-    /// The input's file name, when it holds one record (copied as it is).
-    single: Option<String>,
+    /// The input's file name and path, when it holds one record (copied as it is).
+    single: Option<(String, PathBuf)>,
     stem: String,
 }
 
@@ -98,9 +111,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         bail!("dedup reads its inputs several times: give files or folders, not standard input");
     }
     if let Some(dir) = &args.out_dir {
-        if dir.exists() && std::fs::read_dir(dir)?.next().is_some() {
+        if !args.force && dir.exists() && std::fs::read_dir(dir)?.next().is_some() {
             bail!(
-                "{} is not empty: dedup writes into a new or empty folder only",
+                "{} is not empty: dedup writes into a new or empty folder only (--force replaces \
+                 the files there)",
                 dir.display()
             );
         }
@@ -109,66 +123,77 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let jobs = args.input.jobs;
     let mut failed = false;
 
-    // Pass 1: one fingerprint a record.
+    // The one read of the inputs: a fingerprint, the plies and the annotations of every
+    // record into the table, its main line (2 bytes a move) into the spill file.
     let (inputs, input_errors) = args.input.input_stream_of(&paths)?;
     for e in &input_errors {
         eprintln!("{} {}", style::error(), e.message);
         failed = true;
     }
     let mut table = Table::default();
+    let mut spill = Spill::new()?;
+    let mut spill_error: Option<std::io::Error> = None;
     let mut file_starts: Vec<u32> = Vec::new();
+    let mut file_start: u32 = 0;
     let mut ordinal: u64 = 0;
     let mut too_many = false;
-    batch::run_ordered(
+    batch::run_ordered_pieces(
         inputs,
         jobs,
-        |input| {
-            batch::read_each(input, &read_options, |record, _| {
-                if let Some(e) = record.errors.first() {
-                    return Seen::Failed(format!(
-                        "{}#{}:{}:{}: {}",
-                        record.source.path, record.source.index, e.line, e.column, e.message
-                    ));
-                }
-                match fingerprint(record, |_, _| {}) {
-                    Some((fp, plies)) => Seen::Game(
-                        fp,
-                        plies.min(u16::MAX as usize) as u16,
-                        annotations(record).min(u16::MAX as u32) as u16,
-                    ),
-                    None => Seen::Failed(format!(
-                        "{}#{}: the start position cannot be played",
-                        record.source.path, record.source.index
-                    )),
-                }
-            })
-        },
-        |file| {
-            file_starts.push(ordinal as u32);
-            if let Some(message) = &file.error {
-                eprintln!("{} {message}", style::error());
-                failed = true;
+        |input, sink| {
+            let mut go_on = true;
+            let file = batch::read_each_batched(
+                input,
+                &read_options,
+                batch::RECORDS_PER_BATCH,
+                |record, _| see(record),
+                |results| {
+                    go_on = sink(Piece::Records(results));
+                    go_on
+                },
+            );
+            if go_on {
+                sink(Piece::End(file.error));
             }
-            for seen in file.results {
-                match seen {
-                    Seen::Game(fp, plies, annotations) => table.push(Entry {
-                        fp,
-                        ordinal: ordinal as u32,
-                        plies,
-                        annotations,
-                    }),
-                    Seen::Failed(message) => {
-                        eprintln!("{} {message}", style::error());
-                        failed = true;
+        },
+        |piece| match piece {
+            Piece::Records(list) => {
+                for seen in list {
+                    match seen {
+                        Seen::Game(fp, line, annotations) => {
+                            table.push(Entry {
+                                fp,
+                                ordinal: ordinal as u32,
+                                plies: line.moves.len().min(u16::MAX as usize) as u16,
+                                annotations,
+                            });
+                            if let Err(e) = spill.put(&line) {
+                                spill_error = Some(e);
+                                return false;
+                            }
+                        }
+                        Seen::Failed(message) => {
+                            eprintln!("{} {message}", style::error());
+                            failed = true;
+                        }
+                    }
+                    ordinal += 1;
+                    if ordinal >= u32::MAX as u64 {
+                        too_many = true;
+                        return false;
                     }
                 }
-                ordinal += 1;
+                true
             }
-            if ordinal >= u32::MAX as u64 {
-                too_many = true;
-                return false;
+            Piece::End(error) => {
+                file_starts.push(file_start);
+                file_start = ordinal as u32;
+                if let Some(message) = &error {
+                    eprintln!("{} {message}", style::error());
+                    failed = true;
+                }
+                true
             }
-            true
         },
     );
     if too_many {
@@ -177,57 +202,41 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             u32::MAX
         );
     }
+    if let Some(e) = spill_error {
+        bail!("cannot write dedup's temporary file: {e}");
+    }
     table.seal();
 
-    // Pass 2: the prefixes, and the names of the records of games read more than once.
-    let mut names: std::collections::HashMap<u32, String> = std::collections::HashMap::new();
-    let (inputs, _) = args.input.input_stream_of(&paths)?;
-    let mut file = 0usize;
-    {
-        let table_ref = &table;
-        let mut offers: Vec<(usize, usize)> = Vec::new();
-        batch::run_ordered(
-            inputs,
-            jobs,
-            |input| {
-                batch::read_each(input, &read_options, |record, _| {
-                    let mut hits = Vec::new();
-                    let name = format!("{}#{}", record.source.path, record.source.index);
-                    if !record.errors.is_empty() {
-                        return (name, None, hits);
-                    }
-                    let full = fingerprint(record, |_, fp| {
-                        if let Some(run) = table_ref.run_of(fp) {
-                            hits.push(run);
-                        }
-                    });
-                    let run = full.and_then(|(fp, _)| table_ref.run_of(fp));
-                    (name, run, hits)
-                })
-            },
-            |read| {
-                let base = file_starts.get(file).copied().unwrap_or(u32::MAX);
-                file += 1;
-                for (i, (name, run, hits)) in read.results.into_iter().enumerate() {
-                    let Some(run) = run else { continue };
-                    for short in hits {
-                        offers.push((short, run));
-                    }
-                    if table_ref.run(run).len() > 1 {
-                        names.insert(base.saturating_add(i as u32), name);
-                    }
+    // The prefixes: every shorter prefix of every main line looked up among the games, from
+    // the spill file (the inputs are not read again).
+    let mut lines = spill.lines()?;
+    let filter = table.filter();
+    while let Some(line) = lines.next_line()? {
+        let mut hits: Vec<usize> = Vec::new();
+        let fp = line.fingerprint(|_, fp| {
+            if filter.may_hold(fp) {
+                if let Some(run) = table.run_of(fp) {
+                    hits.push(run);
                 }
-                true
-            },
-        );
-        for (short, long) in offers {
-            table.offer_extension(short, long);
+            }
+        });
+        if let Some(run) = table.run_of(fp) {
+            for short in hits {
+                table.offer_extension(short, run);
+            }
         }
     }
+    drop(lines);
     let groups = table.reported();
 
-    // Pass 3 (only the files needed): names of prefixes and lone games with prefixes, and
-    // the records written.
+    // The names of the records reported: the inputs listed again (not read), each record
+    // named `path#N`.
+    let mut wanted: Vec<u32> = Vec::new();
+    for g in &groups {
+        for &run in std::iter::once(&g.run).chain(&g.prefixes) {
+            wanted.extend(table.run(run).iter().map(|e| e.ordinal));
+        }
+    }
     let keep = match args.keep {
         KeepArg::First => Keep::First,
         KeepArg::Longest => Keep::Longest,
@@ -238,92 +247,49 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         Vec::new()
     };
-    let mut wanted: Vec<u32> = Vec::new();
-    for g in &groups {
-        for &run in std::iter::once(&g.run).chain(&g.prefixes) {
-            for e in table.run(run) {
-                if !names.contains_key(&e.ordinal) {
-                    wanted.push(e.ordinal);
-                }
+    wanted.sort_unstable();
+    let mut names: HashMap<u32, String> = HashMap::new();
+    // The inputs holding a keeper, to read again for --out-dir (only those).
+    let mut to_write: Vec<(usize, Input)> = Vec::new();
+    if !wanted.is_empty() || !keepers.is_empty() {
+        let (inputs, _) = args.input.input_stream_of(&paths)?;
+        for (f, input) in inputs.enumerate().take(file_starts.len()) {
+            let (from, to) = file_range(&file_starts, f, ordinal as u32);
+            for o in in_range(&wanted, from, to) {
+                names.insert(o, format!("{}#{}", input.display(), o - from));
+            }
+            if in_range(&keepers, from, to).next().is_some() {
+                to_write.push((f, input));
             }
         }
     }
-    wanted.extend(&keepers);
-    wanted.sort_unstable();
-    wanted.dedup();
-    let mut written = 0usize;
-    let mut write_failures = 0usize;
-    if !wanted.is_empty() {
-        let needed: Vec<usize> = (0..file_starts.len())
-            .filter(|&f| {
-                let from = file_starts[f];
-                let to = file_starts.get(f + 1).copied().unwrap_or(u32::MAX);
-                let i = wanted.partition_point(|&o| o < from);
-                wanted.get(i).is_some_and(|&o| o < to)
-            })
-            .collect();
-        let (inputs, _) = args.input.input_stream_of(&paths)?;
-        let mut keep_files = needed.iter().copied().peekable();
-        let inputs: Vec<Input> = inputs
-            .enumerate()
-            .filter(|(i, _)| {
-                while keep_files.peek().is_some_and(|&f| f < *i) {
-                    keep_files.next();
-                }
-                keep_files.peek() == Some(i)
-            })
-            .map(|(_, input)| input)
-            .collect();
-        let writing = args.out_dir.is_some();
-        let mut out_names = Names::default();
+    let mut out_dir = args
+        .out_dir
+        .as_deref()
+        .map(|dir| OutDir::new(dir, Names::default(), args.force));
+    if let Some(out_dir) = &mut out_dir {
+        let (files, inputs): (Vec<usize>, Vec<Input>) = to_write.into_iter().unzip();
         let mut k = 0usize;
         batch::run_ordered(
             inputs,
             jobs,
-            |input| name_input(input, &read_options, writing),
+            |input| name_input(input, &read_options),
             |named| {
-                let f = needed[k];
+                let f = files[k];
                 k += 1;
-                let base = file_starts[f];
-                for (i, name) in named.names.into_iter().enumerate() {
-                    let o = base.saturating_add(i as u32);
-                    if wanted.binary_search(&o).is_err() {
-                        continue;
-                    }
-                    if keepers.binary_search(&o).is_ok() {
-                        if let Some(dir) = &args.out_dir {
-                            let (file_name, bytes) = match (&named.single, &named.bytes[i]) {
-                                (Some(single), _) => {
-                                    let body =
-                                        single.rsplit_once('.').map_or(single.as_str(), |(b, _)| b);
-                                    let ext = single.rsplit_once('.').map_or("", |(_, e)| e);
-                                    (out_names.unique(body, ext), None)
-                                }
-                                (None, Some((bytes, ext))) => (
-                                    out_names.unique(&format!("{}.{i}", named.stem), ext),
-                                    Some(bytes),
-                                ),
-                                (None, None) => continue,
-                            };
-                            let target = dir.join(&file_name);
-                            let result = match bytes {
-                                Some(b) => output::write_file(&target, b, false, |_| {}),
-                                None => std::fs::read(
-                                    name.rsplit_once('#').map_or(name.as_str(), |(p, _)| p),
-                                )
-                                .map_err(anyhow::Error::from)
-                                .and_then(|b| output::write_file(&target, &b, false, |_| {})),
-                            };
-                            match result {
-                                Ok(()) => written += 1,
-                                Err(e) => {
-                                    eprintln!("{} {e:#}", style::error());
-                                    write_failures += 1;
-                                }
-                            }
+                let (from, to) = file_range(&file_starts, f, ordinal as u32);
+                for o in in_range(&keepers, from, to) {
+                    let i = (o - from) as usize;
+                    match (&named.single, named.bytes.get(i)) {
+                        (Some((single, path)), _) => {
+                            let (body, ext) = single.rsplit_once('.').unwrap_or((single, ""));
+                            out_dir.copy(body, ext, path);
                         }
+                        (None, Some(Some((bytes, ext)))) => {
+                            out_dir.write(&format!("{}.{i}", named.stem), ext, bytes)
+                        }
+                        _ => {}
                     }
-                    names.entry(o).or_insert(name);
                 }
                 true
             },
@@ -402,63 +368,144 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             groups.len(),
             if groups.len() == 1 { "" } else { "s" },
         );
-        if let Some(dir) = &args.out_dir {
-            eprintln!(
-                "wrote {written} file{} into {}",
-                if written == 1 { "" } else { "s" },
-                dir.display()
-            );
+        if let Some(out_dir) = &out_dir {
+            out_dir.summary();
         }
     }
-    Ok(if failed || write_failures > 0 {
+    Ok(if failed || out_dir.as_ref().is_some_and(OutDir::failed) {
         ExitCode::Error
     } else {
         ExitCode::Success
     })
 }
 
-/// Reads `input` for pass 3: the names of its records and, when `writing`, each record alone.
-fn name_input(input: &Input, read_options: &batch::ReadOptions, writing: bool) -> Named {
+/// What the read keeps of one record.
+fn see(record: &Record) -> Seen {
+    if let Some(e) = record.errors.first() {
+        return Seen::Failed(format!(
+            "{}#{}:{}:{}: {}",
+            record.source.path, record.source.index, e.line, e.column, e.message
+        ));
+    }
+    match MainLine::of(record) {
+        Some(line) => Seen::Game(
+            line.fingerprint(|_, _| {}),
+            line,
+            annotations(record).min(u16::MAX as u32) as u16,
+        ),
+        None => Seen::Failed(format!(
+            "{}#{}: the start position cannot be played",
+            record.source.path, record.source.index
+        )),
+    }
+}
+
+/// The ordinals of the records of input `f`: from its start to the next input's (or `end`).
+fn file_range(file_starts: &[u32], f: usize, end: u32) -> (u32, u32) {
+    (
+        file_starts[f],
+        file_starts.get(f + 1).copied().unwrap_or(end),
+    )
+}
+
+/// The values of the sorted `list` in `from..to`.
+fn in_range(list: &[u32], from: u32, to: u32) -> impl Iterator<Item = u32> + '_ {
+    let i = list.partition_point(|&o| o < from);
+    list[i..].iter().copied().take_while(move |&o| o < to)
+}
+
+/// Reads `input` again for `--out-dir`: each record alone, or the file as it is when it holds
+/// one record.
+fn name_input(input: &Input, read_options: &batch::ReadOptions) -> Named {
     let file = batch::read_input(input, read_options);
-    let names = file
-        .records
-        .iter()
-        .map(|r| format!("{}#{}", r.source.path, r.source.index))
-        .collect();
     let single = match input {
-        Input::File(p) if file.records.len() == 1 => {
-            p.file_name().map(|n| n.to_string_lossy().into_owned())
-        }
+        Input::File(p) if file.records.len() == 1 => p
+            .file_name()
+            .map(|n| (n.to_string_lossy().into_owned(), p.clone())),
         _ => None,
     };
-    let stem = match input {
-        Input::File(p) => p
-            .file_stem()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "record".into()),
-        _ => "stdin".into(),
-    };
+    let stem = input_stem(input);
+    let alone = Alone::new();
+    let text = file.text.as_ref().map_or("", |t| t.text());
     let bytes = file
         .records
         .iter()
-        .map(|r| {
-            if !writing || single.is_some() {
-                return None;
-            }
-            let format = r.source.format.unwrap_or(Format::Csa);
-            let encoding = default_encoding(format);
-            let options = WriteOptions {
-                encoding: Some(encoding),
-                ..WriteOptions::default()
-            };
-            let w = write::write(r, format, &options);
-            Some((write::encode(&w.text, encoding).0, format.extension()))
-        })
+        .map(|r| (single.is_none()).then(|| alone.bytes(r, text)))
         .collect();
     Named {
-        names,
         bytes,
         single,
         stem,
+    }
+}
+
+/// The main lines read, in record order, kept in a temporary file (2 bytes a move) so that
+/// the prefixes are found without reading the inputs again or holding every move in memory.
+struct Spill {
+    file: std::io::BufWriter<std::fs::File>,
+}
+
+/// Reads back what [`Spill`] wrote.
+struct SpillLines {
+    file: std::io::BufReader<std::fs::File>,
+    buf: Vec<u8>,
+}
+
+impl Spill {
+    fn new() -> anyhow::Result<Spill> {
+        let file = tempfile::tempfile()
+            .map_err(|e| anyhow::anyhow!("cannot make dedup's temporary file: {e}"))?;
+        Ok(Spill {
+            file: std::io::BufWriter::with_capacity(1 << 20, file),
+        })
+    }
+
+    /// Appends a main line: its start (16 bytes), its length (4), its moves (2 each).
+    fn put(&mut self, line: &MainLine) -> std::io::Result<()> {
+        let mut head = [0u8; 20];
+        head[..8].copy_from_slice(&line.start[0].to_le_bytes());
+        head[8..16].copy_from_slice(&line.start[1].to_le_bytes());
+        head[16..].copy_from_slice(&(line.moves.len() as u32).to_le_bytes());
+        self.file.write_all(&head)?;
+        let moves: Vec<u8> = line.moves.iter().flat_map(|m| m.to_le_bytes()).collect();
+        self.file.write_all(&moves)
+    }
+
+    /// The lines written, from the first.
+    fn lines(self) -> anyhow::Result<SpillLines> {
+        use std::io::Seek;
+        let mut file = self
+            .file
+            .into_inner()
+            .map_err(|e| anyhow::anyhow!("cannot write dedup's temporary file: {}", e.error()))?;
+        file.rewind()?;
+        Ok(SpillLines {
+            file: std::io::BufReader::with_capacity(1 << 20, file),
+            buf: Vec::new(),
+        })
+    }
+}
+
+impl SpillLines {
+    /// The next line, or `None` at the end.
+    fn next_line(&mut self) -> anyhow::Result<Option<MainLine>> {
+        use std::io::Read;
+        let mut head = [0u8; 20];
+        match self.file.read_exact(&mut head) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => return Ok(None),
+            Err(e) => bail!("cannot read dedup's temporary file: {e}"),
+        }
+        let word = |i: usize| u64::from_le_bytes(head[i..i + 8].try_into().expect("8 bytes"));
+        let start = [word(0), word(8)];
+        let n = u32::from_le_bytes(head[16..].try_into().expect("4 bytes")) as usize;
+        self.buf.resize(n * 2, 0);
+        self.file.read_exact(&mut self.buf)?;
+        let moves = self
+            .buf
+            .chunks_exact(2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+            .collect();
+        Ok(Some(MainLine { start, moves }))
     }
 }

@@ -9,6 +9,7 @@ use clap::{Parser, ValueEnum};
 use shogi_tool::record::Format;
 
 use super::exit::ExitCode;
+use super::filter::FilterArgs;
 use super::inputs::{InputArgs, QUIET_HELP};
 use super::values::{FormatArg, OutputEncodingArg};
 
@@ -30,6 +31,8 @@ pub struct Args {
     /// Replace files that existed before the run (outputs of one run never replace each other).
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub filter: FilterArgs,
     #[arg(long, short = 'q', help = QUIET_HELP)]
     pub quiet: bool,
 }
@@ -88,6 +91,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     if args.force {
         flags.push("--force".into());
+    }
+    let f = &args.filter;
+    for (on, flag) in [
+        (f.main_line_only, "--main-line-only"),
+        (f.no_comments, "--no-comments"),
+        (f.no_times, "--no-times"),
+        (f.no_variations, "--no-variations"),
+    ] {
+        if on {
+            flags.push(flag.into());
+        }
+    }
+    for (key, value) in &f.header {
+        flags.push(format!("--header={key}={value}"));
     }
     if args.quiet {
         flags.push("--quiet".into());

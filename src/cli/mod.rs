@@ -29,6 +29,7 @@ pub mod output;
 pub mod perft;
 pub mod position;
 pub mod positions;
+pub mod record_files;
 pub mod records;
 pub mod split;
 pub mod stats;

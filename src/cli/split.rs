@@ -1,17 +1,17 @@
 //! `shogi-tool split [PATH...] --out-dir DIR`: every record of multi-game files (CSA files
 //! with `/` lines, SFEN/USI game lists, JKF arrays) into a file of its own, named from its
-//! headers (date, players) where they name it.
+//! headers (date, players) where they name it, each in its own bytes where they are known (see
+//! [`shogi_tool::collection::alone`]).
 
 use std::path::PathBuf;
 
 use shogi_tool::batch;
+use shogi_tool::collection::alone::Alone;
 use shogi_tool::collection::names::{name_for, Names};
-use shogi_tool::formats::write::{self, default_encoding, WriteOptions};
-use shogi_tool::record::Format;
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
-use super::output;
+use super::record_files::{input_stem, OutDir};
 use super::style;
 
 /// Arguments of `split`.
@@ -54,36 +54,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for entry in std::fs::read_dir(dir)? {
         names.reserve(&entry?.file_name().to_string_lossy());
     }
-    let (mut written, mut write_failures) = (0usize, 0usize);
+    let mut out = OutDir::new(dir, names, false);
     batch::run_ordered(
         inputs,
         args.input.jobs,
         |input| {
-            let stem = match input {
-                batch::Input::File(p) => p
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_else(|| "record".into()),
-                _ => "stdin".into(),
-            };
-            batch::read_each(input, &read_options, |record, _| {
+            let stem = input_stem(input);
+            let alone = Alone::new();
+            batch::read_each(input, &read_options, |record, source| {
                 if let Some(e) = record.errors.first() {
                     return Piece::Failed(format!(
                         "{}#{}:{}:{}: {} (record not written)",
                         record.source.path, record.source.index, e.line, e.column, e.message
                     ));
                 }
-                let format = record.source.format.unwrap_or(Format::Csa);
-                let encoding = default_encoding(format);
-                let options = WriteOptions {
-                    encoding: Some(encoding),
-                    ..WriteOptions::default()
-                };
-                let w = write::write(record, format, &options);
+                let (bytes, ext) = alone.bytes(record, source.text());
                 Piece::Ready {
                     body: name_for(record, &format!("{stem}.{}", record.source.index)),
-                    ext: format.extension(),
-                    bytes: write::encode(&w.text, encoding).0,
+                    ext,
+                    bytes,
                 }
             })
         },
@@ -94,16 +83,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             for piece in file.results {
                 match piece {
-                    Piece::Ready { body, ext, bytes } => {
-                        let target = dir.join(names.unique(&body, ext));
-                        match output::write_file(&target, &bytes, false, |_| {}) {
-                            Ok(()) => written += 1,
-                            Err(e) => {
-                                eprintln!("{} {e:#}", style::error());
-                                write_failures += 1;
-                            }
-                        }
-                    }
+                    Piece::Ready { body, ext, bytes } => out.write(&body, ext, &bytes),
                     Piece::Failed(message) => {
                         eprintln!("{} {message}", style::error());
                         failed = true;
@@ -117,13 +97,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if created {
             eprintln!("shogi-tool: note: created the folder {}", dir.display());
         }
-        eprintln!(
-            "wrote {written} file{} into {}",
-            if written == 1 { "" } else { "s" },
-            dir.display()
-        );
+        out.summary();
     }
-    Ok(if failed || write_failures > 0 {
+    Ok(if failed || out.failed() {
         ExitCode::Error
     } else {
         ExitCode::Success

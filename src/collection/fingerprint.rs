@@ -58,14 +58,33 @@ impl Hasher {
 
     /// Takes one move.
     pub fn push(&mut self, m: Move) {
-        let w = match m {
-            Move::Normal { from, to, promote } => {
-                (1 << 20) | (from.index() as u64) << 8 | (to.index() as u64) << 1 | promote as u64
-            }
-            Move::Drop { kind, to } => (2 << 20) | (kind.index() as u64) << 8 | to.index() as u64,
+        self.push_code(move_code(m));
+    }
+
+    /// Takes one move given by its [`move_code`].
+    pub fn push_code(&mut self, code: u16) {
+        let w = if code & 0x8000 == 0 {
+            (1 << 20) | code as u64
+        } else {
+            (2 << 20) | (code & 0x7FFF) as u64
         };
         self.word(w);
         self.n += 1;
+    }
+
+    /// The hasher's state, 16 bytes (taken right after [`Hasher::new`], it stands for the start
+    /// position; see [`Hasher::from_state`]).
+    pub fn state(&self) -> [u64; 2] {
+        [self.a, self.b]
+    }
+
+    /// The hasher that had `state` and has taken no move since.
+    pub fn from_state(state: [u64; 2]) -> Hasher {
+        Hasher {
+            a: state[0],
+            b: state[1],
+            n: 0,
+        }
     }
 
     /// The fingerprint of the start and the moves taken so far.
@@ -73,6 +92,65 @@ impl Hasher {
         let a = fmix(self.a ^ self.n.wrapping_mul(K2));
         let b = fmix(self.b ^ a ^ self.n);
         [a, b]
+    }
+}
+
+/// A move in 2 bytes: a move from `from` to `to` is `from << 8 | to << 1 | promote` (below
+/// 0x8000), a drop is `0x8000 | kind << 8 | to`.
+pub fn move_code(m: Move) -> u16 {
+    match m {
+        Move::Normal { from, to, promote } => {
+            (from.index() as u16) << 8 | (to.index() as u16) << 1 | promote as u16
+        }
+        Move::Drop { kind, to } => 0x8000 | (kind.index() as u16) << 8 | to.index() as u16,
+    }
+}
+
+/// A record's main line as the fingerprint takes it: the hasher after the start position and
+/// the moves carried out, 2 bytes each ([`move_code`]). Enough to give the fingerprint of the
+/// game and of each of its prefixes without reading the record again.
+#[derive(Clone, Debug)]
+pub struct MainLine {
+    /// The hasher after the start position ([`Hasher::state`]).
+    pub start: [u64; 2],
+    /// The moves carried out.
+    pub moves: Vec<u16>,
+}
+
+impl MainLine {
+    /// The main line of `record`; `None` when its start position cannot be built.
+    pub fn of(record: &Record) -> Option<MainLine> {
+        let mut line: Option<MainLine> = None;
+        let ok = main_line_walk(record, |_, mv, pos| {
+            match (mv, line.as_mut()) {
+                (None, _) => {
+                    line = Some(MainLine {
+                        start: Hasher::new(pos).state(),
+                        moves: Vec::new(),
+                    })
+                }
+                (Some(m), Some(l)) => l.moves.push(move_code(m)),
+                (Some(_), None) => {}
+            }
+            true
+        });
+        if !ok {
+            return None;
+        }
+        line
+    }
+
+    /// The fingerprint of the whole line; `prefix` is called with the number of moves and the
+    /// fingerprint of each shorter prefix (1 move up to all but the last).
+    pub fn fingerprint(&self, mut prefix: impl FnMut(usize, Fingerprint)) -> Fingerprint {
+        let mut h = Hasher::from_state(self.start);
+        for (i, &code) in self.moves.iter().enumerate() {
+            if i > 0 {
+                prefix(i, h.finish());
+            }
+            h.push_code(code);
+        }
+        h.finish()
     }
 }
 
@@ -154,6 +232,21 @@ mod tests {
         assert_eq!(s, prefixes[1].1);
         let other = one("position startpos moves 7g7f 3c3d 8h2b 3a2b", Format::Usi);
         assert_ne!(fingerprint(&other, |_, _| {}).unwrap().0, a);
+    }
+
+    #[test]
+    fn a_main_line_in_two_bytes_a_move_gives_the_same_fingerprints() {
+        let record = one(
+            "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e 5a4b 4e3d",
+            Format::Usi,
+        );
+        let mut want = Vec::new();
+        let (fp, plies) = fingerprint(&record, |p, fp| want.push((p, fp))).unwrap();
+        let line = MainLine::of(&record).unwrap();
+        assert_eq!(line.moves.len(), plies);
+        let mut got = Vec::new();
+        assert_eq!(line.fingerprint(|p, fp| got.push((p, fp))), fp);
+        assert_eq!(got, want);
     }
 
     #[test]

@@ -41,6 +41,30 @@ pub struct Table {
     extension: HashMap<usize, usize>,
 }
 
+/// The fingerprints of a [`Table`] as bits (a blocked Bloom filter: three bits in one 64-bit
+/// word a fingerprint): [`Filter::may_hold`] is false for most fingerprints not in the table
+/// (about 99 in 100), never for one in it.
+#[derive(Debug)]
+pub struct Filter {
+    words: Vec<u64>,
+    mask: u64,
+}
+
+impl Filter {
+    /// The word of `fp` and its three bits there (one cache line read a lookup).
+    fn slot(&self, fp: Fingerprint) -> (usize, u64) {
+        let h = fp[1];
+        let bits = 1u64 << (h >> 46 & 63) | 1u64 << (h >> 52 & 63) | 1u64 << (h >> 58);
+        ((h & self.mask) as usize, bits)
+    }
+
+    /// Whether `fp` may be in the table (surely not when false).
+    pub fn may_hold(&self, fp: Fingerprint) -> bool {
+        let (w, bits) = self.slot(fp);
+        self.words[w] & bits == bits
+    }
+}
+
 /// A game to report: its run, and the runs of the games that are prefixes of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
@@ -76,10 +100,54 @@ impl Table {
         self.sealed = true;
     }
 
-    /// The run (its first index) of the game with fingerprint `fp`.
+    /// The run (its first index) of the game with fingerprint `fp`. Fingerprints are spread
+    /// evenly, so the search starts where `fp` would stand and gallops from there: a few
+    /// probes, not a binary search's cache misses across the whole table.
     pub fn run_of(&self, fp: Fingerprint) -> Option<usize> {
-        let i = self.entries.partition_point(|e| e.fp < fp);
-        (self.entries.get(i)?.fp == fp).then_some(i)
+        let e = &self.entries;
+        let n = e.len();
+        if n == 0 {
+            return None;
+        }
+        let g = (((fp[0] as u128) * n as u128) >> 64) as usize;
+        let first = |lo: usize, hi: usize| lo + e[lo..hi].partition_point(|x| x.fp < fp);
+        let i = if e[g].fp < fp {
+            // Everything before `lo` is smaller; `e[hi]` (if any) is not.
+            let (mut lo, mut hi, mut step) = (g + 1, g + 1, 1usize);
+            while hi < n && e[hi].fp < fp {
+                lo = hi + 1;
+                hi = lo + step;
+                step *= 2;
+            }
+            first(lo, hi.min(n))
+        } else {
+            // Nothing from `hi` on is smaller.
+            let (mut hi, mut step) = (g, 1usize);
+            loop {
+                let lo = hi.saturating_sub(step);
+                if lo == 0 || e[lo].fp < fp {
+                    break first(lo, hi);
+                }
+                hi = lo;
+                step *= 2;
+            }
+        };
+        (e.get(i)?.fp == fp).then_some(i)
+    }
+
+    /// A quick filter of the fingerprints held (16 bits a record, at most twice that), to skip
+    /// most lookups of fingerprints that are not there.
+    pub fn filter(&self) -> Filter {
+        let words = (self.entries.len() / 4).next_power_of_two().max(1);
+        let mut filter = Filter {
+            words: vec![0u64; words],
+            mask: (words - 1) as u64,
+        };
+        for e in &self.entries {
+            let (w, bits) = filter.slot(e.fp);
+            filter.words[w] |= bits;
+        }
+        filter
     }
 
     /// The records of the run starting at `start`.
@@ -222,6 +290,9 @@ mod tests {
         let seven = t.run_of([7, 0]).unwrap();
         let five = t.run_of([5, 0]).unwrap();
         assert_eq!(t.run(seven).len(), 3);
+        let filter = t.filter();
+        assert!(filter.may_hold([7, 0]) && filter.may_hold([5, 0]));
+
         assert_eq!(t.runs().count(), 3);
         t.offer_extension(five, seven);
         assert_eq!(
@@ -236,5 +307,46 @@ mod tests {
         assert_eq!(t.keepers(Keep::First, true), [0, 1]);
         assert_eq!(t.keepers(Keep::MostAnnotated, true), [1, 3]);
         assert_eq!(t.keepers(Keep::Longest, true), [0, 1]);
+    }
+
+    #[test]
+    fn run_of_finds_the_first_of_every_run_and_nothing_else() {
+        let mut state = 0x1234_5678_9ABC_DEF0u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for n in [1usize, 2, 3, 10, 1000] {
+            let mut t = Table::default();
+            let fps: Vec<Fingerprint> = (0..n).map(|_| [next(), next()]).collect();
+            for (i, &fp) in fps.iter().enumerate() {
+                // Every third game twice.
+                for _ in 0..1 + (i % 3 == 0) as usize {
+                    t.push(Entry {
+                        fp,
+                        ordinal: t.len() as u32,
+                        plies: 1,
+                        annotations: 0,
+                    });
+                }
+            }
+            t.seal();
+            let filter = t.filter();
+            for fp in &fps {
+                let want = t.entries.partition_point(|e| e.fp < *fp);
+                assert_eq!(t.run_of(*fp), Some(want));
+                assert!(filter.may_hold(*fp));
+            }
+            for probe in [[0, 0], [u64::MAX, u64::MAX], [next(), next()]] {
+                assert_eq!(t.run_of(probe), None);
+            }
+            let mut misses = 0;
+            for _ in 0..10_000 {
+                misses += filter.may_hold([next(), next()]) as usize;
+            }
+            assert!(misses < 500, "{n}: {misses} of 10,000 pass the filter");
+        }
     }
 }

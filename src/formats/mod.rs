@@ -115,6 +115,12 @@ impl RecordSpan {
     pub fn first_line(&self) -> u32 {
         self.span.first_line
     }
+
+    /// Where the record lies in the text, in bytes (a CSA record without its `/` separator
+    /// lines, an SFEN/USI record without its line end).
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.span.range.clone()
+    }
 }
 
 /// The records of a text that holds several (a multi-game CSA file, an SFEN/USI list of
