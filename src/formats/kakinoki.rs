@@ -434,8 +434,22 @@ pub(crate) struct Branch {
     pub(crate) pos: Option<crate::shogi::Position>,
 }
 
+/// The state a KIF or KI2 writer keeps while it writes a record's lines; `F` holds what only
+/// one of them needs (the KIF writer's `不成` setting). Each format writes a line through its
+/// [`LineSink`] implementation for its own `F`.
+pub(crate) struct LineWriter<'a, F> {
+    pub(crate) tree: &'a MoveTree,
+    pub(crate) out: &'a mut String,
+    pub(crate) dropped: &'a mut Vec<String>,
+    pub(crate) handicap_game: bool,
+    pub(crate) start_side: Color,
+    pub(crate) format: F,
+}
+
 /// What a KIF or KI2 writer does for [`write_lines`].
 pub(crate) trait LineSink {
+    /// The width the ply of a `変化：N手` line is right-aligned to (0: not padded).
+    const VARIATION_PLY_WIDTH: usize;
     /// Writes the line from `first` (numbered `ply`, after `moves` moves) by first children
     /// and returns the nodes on it that have variations.
     fn write_line(
@@ -445,21 +459,21 @@ pub(crate) trait LineSink {
         moves: u32,
         pos: Option<crate::shogi::Position>,
     ) -> Vec<Branch>;
-    /// Writes the `変化：N手` line that opens a variation at `ply`.
-    fn write_variation_header(&mut self, ply: u32);
 }
 
-/// Writes the main line, then every variation as a block, deeper ones first as Kifu for
-/// Windows orders them, with an explicit stack (no recursion on the nesting).
-pub(crate) fn write_lines<S: LineSink>(
-    tree: &crate::record::MoveTree,
-    sink: &mut S,
-    pos: Option<crate::shogi::Position>,
-) {
+/// Writes the main line, then every variation as a block opened by its `変化：N手` line,
+/// deeper ones first as Kifu for Windows orders them, with an explicit stack (no recursion on
+/// the nesting).
+pub(crate) fn write_lines<'a, F>(w: &mut LineWriter<'a, F>, pos: Option<crate::shogi::Position>)
+where
+    LineWriter<'a, F>: LineSink,
+{
+    let tree = w.tree;
+    let width = <LineWriter<'a, F> as LineSink>::VARIATION_PLY_WIDTH;
     // Each stack entry: a written line's nodes that have variations, walked deepest first.
     let mut stack: Vec<(Vec<Branch>, usize)> = Vec::new();
     if let Some(first) = tree.root().first_child() {
-        let branches = sink.write_line(first, 1, 0, pos);
+        let branches = w.write_line(first, 1, 0, pos);
         stack.push((branches, usize::MAX));
     }
     while let Some((branches, idx)) = stack.last_mut() {
@@ -477,8 +491,8 @@ pub(crate) fn write_lines<S: LineSink>(
         let Some(sib) = tree.node(b.node).next_sibling() else {
             continue;
         };
-        sink.write_variation_header(b.ply);
-        let sub = sink.write_line(sib, b.ply, b.moves, b.pos);
+        let _ = write!(w.out, "\n変化：{:>width$}手\n", b.ply);
+        let sub = w.write_line(sib, b.ply, b.moves, b.pos);
         stack.push((sub, usize::MAX));
     }
 }
