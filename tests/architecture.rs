@@ -625,6 +625,22 @@ fn layer(file: &str) -> &str {
         .trim_end_matches(".rs")
 }
 
+/// The rank of a layer in the table of `docs/architecture.md`: a file may reach only layers
+/// of a lower rank (or its own folder).
+fn rank(layer: &str) -> u8 {
+    match layer {
+        "shogi" | "text" => 0,
+        "record" => 1,
+        "variant" => 2,
+        "formats" | "collection" | "diag" => 3,
+        "batch" => 4,
+        "views" => 5,
+        "cli" => 6,
+        "main" | "lib" => 7,
+        other => panic!("{other}: a folder of src/ that docs/architecture.md does not place"),
+    }
+}
+
 #[test]
 fn layers_keep_their_never_rules() {
     let edges = graph();
@@ -632,12 +648,17 @@ fn layers_keep_their_never_rules() {
     for (file, targets) in &edges {
         for target in targets {
             let (from, to) = (layer(file), layer(target));
+            if from == to {
+                continue;
+            }
             let rule = if from == "shogi" && to != "shogi" {
                 Some("the rules core reaches nothing else")
             } else if from != "cli" && from != "main" && to == "cli" {
                 Some("no library part reaches cli")
             } else if from == "formats" && to == "batch" {
                 Some("formats never reaches batch")
+            } else if rank(from) <= rank(to) {
+                Some("nothing runs back up (the table of docs/architecture.md)")
             } else {
                 None
             };
