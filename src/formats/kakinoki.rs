@@ -10,11 +10,31 @@ use crate::record::{
     Ending, EndingKind, MetaKey, MoveTree, Node, NodeId, NodeKind, ReadIssue, Record, Start,
 };
 use crate::shogi::{Color, Handicap};
-use crate::text::run_length;
+use crate::text::{find_byte, run_length};
 
 // ---------------------------------------------------------------------------------------------
 // Reading
 // ---------------------------------------------------------------------------------------------
+
+/// The lines of a text, without their `\n` or `\r\n`, with their numbers from 1.
+pub(super) fn numbered_lines(text: &str) -> impl Iterator<Item = (&str, u32)> + '_ {
+    let bytes = text.as_bytes();
+    let (mut start, mut no) = (0usize, 0u32);
+    std::iter::from_fn(move || {
+        if start >= bytes.len() {
+            return None;
+        }
+        let end = find_byte(bytes, b'\n', start).unwrap_or(bytes.len());
+        let mut stop = end;
+        if stop > start && bytes.get(stop - 1) == Some(&b'\r') {
+            stop -= 1;
+        }
+        let line = text.get(start..stop).unwrap_or("");
+        start = end + 1;
+        no = no.saturating_add(1);
+        Some((line, no))
+    })
+}
 
 /// Skips ASCII spaces, tabs and ideographic spaces from byte `i`.
 #[inline]
@@ -192,6 +212,39 @@ impl Preamble {
         };
         Ok(start)
     }
+}
+
+/// Keeps a `*` comment line (`**`: an engine comment) or a `&` bookmark line on `node`:
+/// `mark` is the line's first character, `body` what follows it.
+pub(super) fn add_note(tree: &mut MoveTree, node: NodeId, mark: char, body: &str) {
+    let notes = tree.node_mut(node).notes_mut();
+    if mark == '&' {
+        notes.bookmark = Some(body.to_string());
+        return;
+    }
+    match body.strip_prefix('*') {
+        Some(engine) => notes.engine_comments.push(engine.to_string()),
+        None => notes.comments.push(body.to_string()),
+    }
+}
+
+/// The ply N of a variation line `変化：N手` (`body` from `変化` on), 1 or more; else the
+/// byte offset in `body` where the number should be and the message of the `parse-error`.
+pub(super) fn variation_ply(body: &str) -> Result<usize, (usize, String)> {
+    let rest = body.strip_prefix("変化").unwrap_or(body);
+    let rest = rest.trim_start_matches(ja::is_space);
+    let rest = rest
+        .strip_prefix('：')
+        .or_else(|| rest.strip_prefix(':'))
+        .unwrap_or(rest)
+        .trim_start_matches(ja::is_space);
+    let n = ja::parse_number(rest).map(|(n, _)| n as usize);
+    n.filter(|&n| n >= 1).ok_or_else(|| {
+        (
+            body.len() - rest.len(),
+            format!("Could not read the variation line `{}`: expected `変化：N手` with the ply N (1 or more) where the variation branches off.", ja::trim_spaces(body)),
+        )
+    })
 }
 
 /// Makes the current line (`path[k]`: the node at ply `k`; `path_moves[k]`: how many of
