@@ -2,11 +2,9 @@
 
 use std::io::Write;
 
-use clap::CommandFactory;
 use clap_complete::Shell;
 
 use super::exit::ExitCode;
-use super::Cli;
 
 /// Arguments of `completions`.
 #[derive(Debug, clap::Args)]
@@ -16,17 +14,18 @@ pub struct Args {
     pub shell: Shell,
 }
 
-/// Writes the completion script for `shell` into `out`.
-pub fn generate(shell: Shell, out: &mut dyn std::io::Write) {
-    let mut cmd = Cli::command();
-    clap_complete::generate(shell, &mut cmd, "shogi-tool", out);
+/// Writes the completion script of `cmd` (the whole CLI definition, `Cli::command()`, which
+/// the caller passes so that this file does not reach back to `cli/mod.rs`) for `shell`
+/// into `out`.
+pub fn generate(cmd: &mut clap::Command, shell: Shell, out: &mut dyn std::io::Write) {
+    clap_complete::generate(shell, cmd, "shogi-tool", out);
 }
 
-/// Prints the script on standard output.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+/// Prints the script of `cmd` (the whole CLI definition) on standard output.
+pub fn run(args: Args, mut cmd: clap::Command) -> anyhow::Result<ExitCode> {
     // Into memory first: clap_complete panics when its writer fails (`completions bash | true`).
     let mut script = Vec::new();
-    generate(args.shell, &mut script);
+    generate(&mut cmd, args.shell, &mut script);
     let mut out = std::io::stdout().lock();
     out.write_all(&script)?;
     out.flush()?;

@@ -171,7 +171,8 @@ fn every_enumerated_value_is_a_case_insensitive_value_enum() {
 #[test]
 fn completions_offer_the_values_not_file_names() {
     let mut out = Vec::new();
-    super::completions::generate(clap_complete::Shell::Bash, &mut out);
+    let mut cmd = <super::Cli as clap::CommandFactory>::command();
+    super::completions::generate(&mut cmd, clap_complete::Shell::Bash, &mut out);
     let bash = String::from_utf8(out).unwrap();
     for flag in [
         "--to",

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use anyhow::bail;
-use clap::{Parser, ValueEnum};
+use clap::ValueEnum;
 use shogi_tool::record::Format;
 
 use super::exit::ExitCode;
@@ -43,8 +43,12 @@ fn name<T: ValueEnum>(v: &T) -> String {
         .unwrap_or_default()
 }
 
-/// Joins the inputs.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+/// Joins the inputs: `convert` (the caller's, so that this file does not reach back to
+/// `cli/mod.rs`) runs the `convert` command line these arguments make.
+pub fn run(
+    args: Args,
+    convert: impl FnOnce(Vec<std::ffi::OsString>) -> anyhow::Result<ExitCode>,
+) -> anyhow::Result<ExitCode> {
     super::variant::not_yet("join", &args.input)?;
     let to = args.to.map(Format::from).or_else(|| {
         args.output
@@ -118,9 +122,5 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     argv.push(args.output.clone().into_os_string());
     argv.push("--".into());
     argv.extend(i.paths.iter().map(|p| p.clone().into_os_string()));
-    let cli = super::Cli::try_parse_from(argv)?;
-    match cli.command {
-        super::Command::Convert(a) => super::convert::run(a),
-        _ => unreachable!("parsed as convert"),
-    }
+    convert(argv)
 }

@@ -38,7 +38,7 @@ pub mod validate;
 pub mod values;
 pub mod variant;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Read, validate, convert and summarise shogi game records.
 #[derive(Debug, Parser)]
@@ -130,7 +130,11 @@ pub fn run(cli: Cli) -> anyhow::Result<exit::ExitCode> {
         Command::Find(args) => find::run(args),
         Command::Dedup(args) => dedup::run(args),
         Command::Split(args) => split::run(args),
-        Command::Join(args) => join::run(args),
+        // `join` runs the `convert` command line it makes of its arguments.
+        Command::Join(args) => join::run(args, |argv| match Cli::try_parse_from(argv)?.command {
+            Command::Convert(a) => convert::run(a),
+            _ => unreachable!("parsed as convert"),
+        }),
         Command::Stats(args) => stats::run(args),
         Command::Positions(args) => positions::run(args),
         Command::Impasse(args) => impasse::run(args),
@@ -139,7 +143,7 @@ pub fn run(cli: Cli) -> anyhow::Result<exit::ExitCode> {
         Command::Moves(args) => moves::run(args),
         Command::Guide(args) => guide::run(args),
         Command::Perft(args) => perft::run(args),
-        Command::Completions(args) => completions::run(args),
+        Command::Completions(args) => completions::run(args, Cli::command()),
         Command::BenchReplay(args) => bench_replay::run(args),
     }
 }

@@ -46,6 +46,7 @@
 //! that move). Whatever JKF cannot carry is named in [`Written::dropped`].
 
 use super::column::column_of;
+use super::csa::{self, code_of, piece_from_code, special_kind};
 use std::cell::Cell;
 use std::fmt;
 
@@ -1237,32 +1238,6 @@ fn read_move(v: &Value, path: &str) -> Result<MoveEntry, Problem> {
     }
 }
 
-fn special_kind(word: &str) -> EndingKind {
-    match word {
-        "TORYO" => EndingKind::Resignation,
-        "CHUDAN" => EndingKind::Abort,
-        "SENNICHITE" => EndingKind::Repetition,
-        "OUTE_SENNICHITE" => EndingKind::PerpetualCheck,
-        "TIME_UP" => EndingKind::Timeout,
-        "ILLEGAL_MOVE" => EndingKind::IllegalMove,
-        "+ILLEGAL_ACTION" => EndingKind::IllegalAction {
-            loser: Color::Black,
-        },
-        "-ILLEGAL_ACTION" => EndingKind::IllegalAction {
-            loser: Color::White,
-        },
-        "JISHOGI" => EndingKind::Impasse,
-        "KACHI" => EndingKind::Declaration,
-        "HIKIWAKE" => EndingKind::Draw,
-        "MATTA" => EndingKind::Matta,
-        "TSUMI" => EndingKind::Checkmate,
-        "FUZUMI" => EndingKind::NoMate,
-        "ERROR" => EndingKind::Error,
-        "MAX_MOVES" => EndingKind::MaxMoves,
-        _ => EndingKind::Unknown,
-    }
-}
-
 /// Seconds (possibly fractional) in `{h, m, s}` as milliseconds.
 fn read_clock(v: &Value) -> Option<u64> {
     let Value::Object(o) = v else {
@@ -1434,7 +1409,7 @@ fn read_line<'a>(b: &mut Builder, task: Task<'a>, tasks: &mut Vec<Task<'a>>) {
                     );
                     return;
                 };
-                let kind = special_kind(word.strip_prefix('%').unwrap_or(word));
+                let kind = special_kind(word.strip_prefix('%').unwrap_or(word).as_bytes());
                 if kind == EndingKind::Unknown {
                     b.warn(
                         "unknown-special",
@@ -1504,49 +1479,6 @@ fn read_line<'a>(b: &mut Builder, task: Task<'a>, tasks: &mut Vec<Task<'a>>) {
         }
         ended |= is_ending;
         current = id;
-    }
-}
-
-/// The piece kind a CSA code names.
-fn piece_from_code(code: &[u8]) -> Option<PieceKind> {
-    use PieceKind::*;
-    Some(match code {
-        b"FU" => Pawn,
-        b"KY" => Lance,
-        b"KE" => Knight,
-        b"GI" => Silver,
-        b"KI" => Gold,
-        b"KA" => Bishop,
-        b"HI" => Rook,
-        b"OU" => King,
-        b"TO" => ProPawn,
-        b"NY" => ProLance,
-        b"NK" => ProKnight,
-        b"NG" => ProSilver,
-        b"UM" => Horse,
-        b"RY" => Dragon,
-        _ => return None,
-    })
-}
-
-/// The CSA code of a piece kind.
-fn code_of(kind: PieceKind) -> &'static str {
-    use PieceKind::*;
-    match kind {
-        Pawn => "FU",
-        Lance => "KY",
-        Knight => "KE",
-        Silver => "GI",
-        Gold => "KI",
-        Bishop => "KA",
-        Rook => "HI",
-        King => "OU",
-        ProPawn => "TO",
-        ProLance => "NY",
-        ProKnight => "NK",
-        ProSilver => "NG",
-        Horse => "UM",
-        Dragon => "RY",
     }
 }
 
@@ -1800,44 +1732,21 @@ fn comments_json(node: &Node) -> Option<J> {
 /// The JKF word for an ending (`None` when JKF has none).
 fn special_word(ending: &Ending, to_move: Color) -> Option<String> {
     let raw = ending.raw.strip_prefix('%').unwrap_or(&ending.raw);
-    if special_kind(raw) == ending.kind && ending.kind != EndingKind::Unknown {
+    if special_kind(raw.as_bytes()) == ending.kind && ending.kind != EndingKind::Unknown {
         return Some(raw.to_string());
     }
-    use EndingKind::*;
-    let word = match &ending.kind {
-        Resignation => "TORYO",
-        Abort => "CHUDAN",
-        Repetition => "SENNICHITE",
-        PerpetualCheck => "OUTE_SENNICHITE",
-        Impasse => "JISHOGI",
-        Declaration => "KACHI",
-        Timeout => "TIME_UP",
-        IllegalMove => "ILLEGAL_MOVE",
-        IllegalAction {
-            loser: Color::Black,
-        } => "+ILLEGAL_ACTION",
-        IllegalAction {
-            loser: Color::White,
-        } => "-ILLEGAL_ACTION",
-        FoulWin => match to_move {
-            Color::Black => "-ILLEGAL_ACTION",
-            Color::White => "+ILLEGAL_ACTION",
-        },
-        Draw => "HIKIWAKE",
-        MaxMoves => "MAX_MOVES",
-        Checkmate => "TSUMI",
-        NoMate => "FUZUMI",
-        Matta => "MATTA",
-        Error => "ERROR",
-        Unknown
-            if !raw.is_empty()
-                && raw
-                    .bytes()
-                    .all(|c| c.is_ascii_uppercase() || matches!(c, b'_' | b'+' | b'-')) =>
+    // A word of CSA's table, else an unknown word that looks like one (kept as written).
+    let word = match csa::special_word(&ending.kind, to_move) {
+        Some(word) => word,
+        None if ending.kind == EndingKind::Unknown
+            && !raw.is_empty()
+            && raw
+                .bytes()
+                .all(|c| c.is_ascii_uppercase() || matches!(c, b'_' | b'+' | b'-')) =>
         {
             raw
         }
-        ForfeitWin | ForfeitLoss | Sealed | Try | Unknown => return None,
+        None => return None,
     };
     Some(word.to_string())
 }

@@ -10,11 +10,31 @@ use crate::record::{
     Ending, EndingKind, MetaKey, MoveTree, Node, NodeId, NodeKind, ReadIssue, Record, Start,
 };
 use crate::shogi::{Color, Handicap};
-use crate::text::run_length;
+use crate::text::{find_byte, run_length};
 
 // ---------------------------------------------------------------------------------------------
 // Reading
 // ---------------------------------------------------------------------------------------------
+
+/// The lines of a text, without their `\n` or `\r\n`, with their numbers from 1.
+pub(super) fn numbered_lines(text: &str) -> impl Iterator<Item = (&str, u32)> + '_ {
+    let bytes = text.as_bytes();
+    let (mut start, mut no) = (0usize, 0u32);
+    std::iter::from_fn(move || {
+        if start >= bytes.len() {
+            return None;
+        }
+        let end = find_byte(bytes, b'\n', start).unwrap_or(bytes.len());
+        let mut stop = end;
+        if stop > start && bytes.get(stop - 1) == Some(&b'\r') {
+            stop -= 1;
+        }
+        let line = text.get(start..stop).unwrap_or("");
+        start = end + 1;
+        no = no.saturating_add(1);
+        Some((line, no))
+    })
+}
 
 /// Skips ASCII spaces, tabs and ideographic spaces from byte `i`.
 #[inline]
@@ -192,6 +212,39 @@ impl Preamble {
         };
         Ok(start)
     }
+}
+
+/// Keeps a `*` comment line (`**`: an engine comment) or a `&` bookmark line on `node`:
+/// `mark` is the line's first character, `body` what follows it.
+pub(super) fn add_note(tree: &mut MoveTree, node: NodeId, mark: char, body: &str) {
+    let notes = tree.node_mut(node).notes_mut();
+    if mark == '&' {
+        notes.bookmark = Some(body.to_string());
+        return;
+    }
+    match body.strip_prefix('*') {
+        Some(engine) => notes.engine_comments.push(engine.to_string()),
+        None => notes.comments.push(body.to_string()),
+    }
+}
+
+/// The ply N of a variation line `変化：N手` (`body` from `変化` on), 1 or more; else the
+/// byte offset in `body` where the number should be and the message of the `parse-error`.
+pub(super) fn variation_ply(body: &str) -> Result<usize, (usize, String)> {
+    let rest = body.strip_prefix("変化").unwrap_or(body);
+    let rest = rest.trim_start_matches(ja::is_space);
+    let rest = rest
+        .strip_prefix('：')
+        .or_else(|| rest.strip_prefix(':'))
+        .unwrap_or(rest)
+        .trim_start_matches(ja::is_space);
+    let n = ja::parse_number(rest).map(|(n, _)| n as usize);
+    n.filter(|&n| n >= 1).ok_or_else(|| {
+        (
+            body.len() - rest.len(),
+            format!("Could not read the variation line `{}`: expected `変化：N手` with the ply N (1 or more) where the variation branches off.", ja::trim_spaces(body)),
+        )
+    })
 }
 
 /// Makes the current line (`path[k]`: the node at ply `k`; `path_moves[k]`: how many of
@@ -434,8 +487,22 @@ pub(crate) struct Branch {
     pub(crate) pos: Option<crate::shogi::Position>,
 }
 
+/// The state a KIF or KI2 writer keeps while it writes a record's lines; `F` holds what only
+/// one of them needs (the KIF writer's `不成` setting). Each format writes a line through its
+/// [`LineSink`] implementation for its own `F`.
+pub(crate) struct LineWriter<'a, F> {
+    pub(crate) tree: &'a MoveTree,
+    pub(crate) out: &'a mut String,
+    pub(crate) dropped: &'a mut Vec<String>,
+    pub(crate) handicap_game: bool,
+    pub(crate) start_side: Color,
+    pub(crate) format: F,
+}
+
 /// What a KIF or KI2 writer does for [`write_lines`].
 pub(crate) trait LineSink {
+    /// The width the ply of a `変化：N手` line is right-aligned to (0: not padded).
+    const VARIATION_PLY_WIDTH: usize;
     /// Writes the line from `first` (numbered `ply`, after `moves` moves) by first children
     /// and returns the nodes on it that have variations.
     fn write_line(
@@ -445,21 +512,21 @@ pub(crate) trait LineSink {
         moves: u32,
         pos: Option<crate::shogi::Position>,
     ) -> Vec<Branch>;
-    /// Writes the `変化：N手` line that opens a variation at `ply`.
-    fn write_variation_header(&mut self, ply: u32);
 }
 
-/// Writes the main line, then every variation as a block, deeper ones first as Kifu for
-/// Windows orders them, with an explicit stack (no recursion on the nesting).
-pub(crate) fn write_lines<S: LineSink>(
-    tree: &crate::record::MoveTree,
-    sink: &mut S,
-    pos: Option<crate::shogi::Position>,
-) {
+/// Writes the main line, then every variation as a block opened by its `変化：N手` line,
+/// deeper ones first as Kifu for Windows orders them, with an explicit stack (no recursion on
+/// the nesting).
+pub(crate) fn write_lines<'a, F>(w: &mut LineWriter<'a, F>, pos: Option<crate::shogi::Position>)
+where
+    LineWriter<'a, F>: LineSink,
+{
+    let tree = w.tree;
+    let width = <LineWriter<'a, F> as LineSink>::VARIATION_PLY_WIDTH;
     // Each stack entry: a written line's nodes that have variations, walked deepest first.
     let mut stack: Vec<(Vec<Branch>, usize)> = Vec::new();
     if let Some(first) = tree.root().first_child() {
-        let branches = sink.write_line(first, 1, 0, pos);
+        let branches = w.write_line(first, 1, 0, pos);
         stack.push((branches, usize::MAX));
     }
     while let Some((branches, idx)) = stack.last_mut() {
@@ -477,8 +544,8 @@ pub(crate) fn write_lines<S: LineSink>(
         let Some(sib) = tree.node(b.node).next_sibling() else {
             continue;
         };
-        sink.write_variation_header(b.ply);
-        let sub = sink.write_line(sib, b.ply, b.moves, b.pos);
+        let _ = write!(w.out, "\n変化：{:>width$}手\n", b.ply);
+        let sub = w.write_line(sib, b.ply, b.moves, b.pos);
         stack.push((sub, usize::MAX));
     }
 }

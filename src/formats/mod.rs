@@ -3,6 +3,13 @@
 //! Every reader takes decoded text and returns the records it holds (a CSA file may hold
 //! several games separated by `/` lines, an SFEN/USI file one game a line). Problems are kept
 //! in each [`Record`]'s `errors` and `warnings` with line and column; reading never panics.
+//!
+//! Each format is a folder (`kif/`, `ki2/`, `csa/`, `usi/`, ...): `mod.rs` documents what its
+//! reader tolerates and re-exports its public face, `read.rs` and `write.rs` hold the reader
+//! and the writer, `tests.rs` the unit tests. This module dispatches the readers
+//! ([`read_str`]), [`write`] the writers; what several formats share stays at this level
+//! (`kakinoki` for KIF and KI2, [`japanese`], `column`, `written`). `docs/architecture.md`
+//! says why.
 
 mod column;
 #[cfg(test)]

@@ -27,8 +27,11 @@
 //! The writer produces V2.2 (or V3.0) text from a record's main line and names everything the
 //! format cannot carry in [`Written::dropped`].
 
+mod codes;
 mod read;
 mod write;
+
+pub(crate) use codes::{code_of, piece_from_code, special_kind, special_word};
 
 pub use read::read;
 pub(crate) use read::{read_span, Span, Spans};

@@ -1,5 +1,6 @@
 //! The CSA reader (the module documentation of [`super`] lists what it tolerates).
 
+use super::codes::{piece_from_code, special_kind};
 use crate::record::{
     Ending, EndingKind, MetaKey, MoveEntry, MoveTime, MoveTree, NodeId, NodeKind, ReadIssue,
     Record, Start,
@@ -776,29 +777,7 @@ impl RecordReader {
 
     /// `%TORYO` and the other special moves.
     fn special(&mut self, line: &str, at: usize, stmt: &[u8], no: u32) {
-        let kind = match stmt.get(1..).unwrap_or(&[]) {
-            b"TORYO" => EndingKind::Resignation,
-            b"CHUDAN" => EndingKind::Abort,
-            b"SENNICHITE" => EndingKind::Repetition,
-            b"OUTE_SENNICHITE" => EndingKind::PerpetualCheck,
-            b"TIME_UP" => EndingKind::Timeout,
-            b"ILLEGAL_MOVE" => EndingKind::IllegalMove,
-            b"+ILLEGAL_ACTION" => EndingKind::IllegalAction {
-                loser: Color::Black,
-            },
-            b"-ILLEGAL_ACTION" => EndingKind::IllegalAction {
-                loser: Color::White,
-            },
-            b"JISHOGI" => EndingKind::Impasse,
-            b"KACHI" => EndingKind::Declaration,
-            b"HIKIWAKE" => EndingKind::Draw,
-            b"MAX_MOVES" => EndingKind::MaxMoves,
-            b"TSUMI" => EndingKind::Checkmate,
-            b"FUZUMI" => EndingKind::NoMate,
-            b"MATTA" => EndingKind::Matta,
-            b"ERROR" => EndingKind::Error,
-            _ => EndingKind::Unknown,
-        };
+        let kind = special_kind(stmt.get(1..).unwrap_or(&[]));
         if !self.position_done {
             if self.setup.is_none() {
                 self.warn(
@@ -1072,53 +1051,6 @@ fn parse_time(s: &[u8]) -> Option<u64> {
         ms = ms * 10 + frac.get(i).map_or(0, |&d| u64::from(d - b'0'));
     }
     Some(secs.saturating_mul(1000).saturating_add(ms))
-}
-
-/// The piece kind a CSA code names.
-#[inline]
-fn piece_from_code(code: &[u8]) -> Option<PieceKind> {
-    use PieceKind::*;
-    let [a, b] = *code else {
-        return None;
-    };
-    Some(match (a, b) {
-        (b'F', b'U') => Pawn,
-        (b'K', b'Y') => Lance,
-        (b'K', b'E') => Knight,
-        (b'G', b'I') => Silver,
-        (b'K', b'I') => Gold,
-        (b'K', b'A') => Bishop,
-        (b'H', b'I') => Rook,
-        (b'O', b'U') => King,
-        (b'T', b'O') => ProPawn,
-        (b'N', b'Y') => ProLance,
-        (b'N', b'K') => ProKnight,
-        (b'N', b'G') => ProSilver,
-        (b'U', b'M') => Horse,
-        (b'R', b'Y') => Dragon,
-        _ => return None,
-    })
-}
-
-/// The CSA code of a piece kind.
-pub(super) fn code_of(kind: PieceKind) -> &'static str {
-    use PieceKind::*;
-    match kind {
-        Pawn => "FU",
-        Lance => "KY",
-        Knight => "KE",
-        Silver => "GI",
-        Gold => "KI",
-        Bishop => "KA",
-        Rook => "HI",
-        King => "OU",
-        ProPawn => "TO",
-        ProLance => "NY",
-        ProKnight => "NK",
-        ProSilver => "NG",
-        Horse => "UM",
-        Dragon => "RY",
-    }
 }
 
 fn color_of_sign(sign: u8) -> Color {

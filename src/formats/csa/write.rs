@@ -2,9 +2,10 @@
 
 use std::fmt::Write as _;
 
-use super::read::{code_of, is_header_comment_key, sign_of, FLOODGATE_KEYS};
+use super::codes::{code_of, special_word};
+use super::read::{is_header_comment_key, sign_of, FLOODGATE_KEYS};
 use crate::formats::written::note;
-use crate::record::{Ending, EndingKind, MetaKey, MoveEntry, NodeKind, Record, Start};
+use crate::record::{Ending, MetaKey, MoveEntry, NodeKind, Record, Start};
 use crate::shogi::{Color, Move, PieceKind, Position, Setup, Square};
 
 // ---------------------------------------------------------------------------------------------
@@ -191,36 +192,7 @@ fn ending_text(ending: &Ending, to_move: Color) -> Option<String> {
     if ending.raw.starts_with('%') && !ending.raw.contains(['\n', '\r', ',']) {
         return Some(ending.raw.clone());
     }
-    use EndingKind::*;
-    let word = match &ending.kind {
-        Resignation => "%TORYO",
-        Abort => "%CHUDAN",
-        Repetition => "%SENNICHITE",
-        PerpetualCheck => "%OUTE_SENNICHITE",
-        Impasse => "%JISHOGI",
-        Declaration => "%KACHI",
-        Timeout => "%TIME_UP",
-        IllegalMove => "%ILLEGAL_MOVE",
-        IllegalAction {
-            loser: Color::Black,
-        } => "%+ILLEGAL_ACTION",
-        IllegalAction {
-            loser: Color::White,
-        } => "%-ILLEGAL_ACTION",
-        // The side to move wins by the other side's foul.
-        FoulWin => match to_move {
-            Color::Black => "%-ILLEGAL_ACTION",
-            Color::White => "%+ILLEGAL_ACTION",
-        },
-        Draw => "%HIKIWAKE",
-        MaxMoves => "%MAX_MOVES",
-        Checkmate => "%TSUMI",
-        NoMate => "%FUZUMI",
-        Matta => "%MATTA",
-        Error => "%ERROR",
-        ForfeitWin | ForfeitLoss | Sealed | Try | Unknown => return None,
-    };
-    Some(word.to_string())
+    special_word(&ending.kind, to_move).map(|w| format!("%{w}"))
 }
 
 fn push_square(out: &mut String, sq: Square) {

@@ -43,6 +43,9 @@
 //!
 //! The writer produces the layout Kifu for Windows writes (see [`write()`]).
 
+#[cfg(doc)]
+use ki2_move::Ki2Move;
+
 pub mod ki2_move;
 mod read;
 mod write;

@@ -1,14 +1,10 @@
 //! The KI2 writer: the layout Kifu for Windows writes (see [`write()`]).
 
-use std::fmt::Write as _;
-
 use super::ki2_move::{mark_color, Ki2Move};
 use crate::formats::japanese as ja;
-use crate::formats::kakinoki::{self, one_line, write_notes, Branch};
+use crate::formats::kakinoki::{self, one_line, write_notes, Branch, LineSink, LineWriter};
 use crate::formats::written::note;
-use crate::record::{
-    Ending, EndingKind, MoveEntry, MoveTree, Node, NodeId, NodeKind, Record, Start,
-};
+use crate::record::{Ending, EndingKind, MoveEntry, Node, NodeId, NodeKind, Record, Start};
 use crate::shogi::{Color, Handicap, Move, Position};
 
 // ---------------------------------------------------------------------------------------------
@@ -67,34 +63,14 @@ pub fn write(record: &Record) -> Written {
         dropped: &mut dropped,
         handicap_game,
         start_side: start.setup().side_to_move,
+        format: Ki2,
     };
-    kakinoki::write_lines(tree, &mut ctx, pos);
+    kakinoki::write_lines(&mut ctx, pos);
     Written { text: out, dropped }
 }
 
-struct LineWriter<'a> {
-    tree: &'a MoveTree,
-    out: &'a mut String,
-    dropped: &'a mut Vec<String>,
-    handicap_game: bool,
-    start_side: Color,
-}
-
-impl kakinoki::LineSink for LineWriter<'_> {
-    fn write_line(
-        &mut self,
-        first: NodeId,
-        ply: u32,
-        moves: u32,
-        pos: Option<Position>,
-    ) -> Vec<Branch> {
-        LineWriter::write_line(self, first, ply, moves, pos)
-    }
-
-    fn write_variation_header(&mut self, ply: u32) {
-        let _ = write!(self.out, "\n変化：{:>4}手\n", ply);
-    }
-}
+/// The KI2 writer's part of [`LineWriter`] (it keeps nothing of its own).
+struct Ki2;
 
 /// Whether a node carries anything written on lines of its own.
 fn has_notes(node: &Node) -> bool {
@@ -122,7 +98,9 @@ fn effective_move(pos: &Position, entry: &MoveEntry) -> Move {
     }
 }
 
-impl LineWriter<'_> {
+impl LineSink for LineWriter<'_, Ki2> {
+    const VARIATION_PLY_WIDTH: usize = 4;
+
     /// Writes the line from `first` (numbered `ply`, after `moves` moves) by first children;
     /// returns the nodes on it that have variations.
     fn write_line(
@@ -226,7 +204,9 @@ impl LineWriter<'_> {
         }
         branches
     }
+}
 
+impl LineWriter<'_, Ki2> {
     /// The `まで…` sentence for an ending: the one the record states when it still fits, else
     /// one made from the ending's kind and winner.
     fn summary(&mut self, e: &Ending, to_move: Color, moves: u32) -> Option<String> {

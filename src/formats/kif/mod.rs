@@ -43,6 +43,9 @@
 //!
 //! The writer produces the layout Kifu for Windows writes (see [`write()`]).
 
+#[cfg(doc)]
+use crate::record::EndingKind;
+
 mod read;
 mod write;
 

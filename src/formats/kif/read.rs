@@ -6,7 +6,7 @@ use crate::record::{
     Ending, EndingKind, MoveEntry, MoveTime, MoveTree, NodeId, NodeKind, ReadIssue, Record,
 };
 use crate::shogi::{Color, Move, PieceKind, Position, Setup, Square};
-use crate::text::{count_byte, find_byte};
+use crate::text::count_byte;
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -19,17 +19,7 @@ pub fn read(text: &str) -> Vec<Record> {
     let mut reader = Reader::new();
     let bytes = text.as_bytes();
     reader.reserve(count_byte(bytes, b'\n') + 1);
-    let mut start = 0usize;
-    let mut no: u32 = 0;
-    while start < bytes.len() {
-        let end = find_byte(bytes, b'\n', start).unwrap_or(bytes.len());
-        let mut stop = end;
-        if stop > start && bytes.get(stop - 1) == Some(&b'\r') {
-            stop -= 1;
-        }
-        let line = text.get(start..stop).unwrap_or("");
-        start = end + 1;
-        no = no.saturating_add(1);
+    for (line, no) in kakinoki::numbered_lines(text) {
         reader.line(line, no);
         if reader.stopped {
             break;
@@ -153,19 +143,10 @@ impl Reader {
                     root.notes_mut().remarks.push(body.to_string());
                 }
             }
-            b'*' => {
-                let body = line.get(i + 1..).unwrap_or("");
+            b'*' | b'&' => {
                 let node = self.current();
-                let notes = self.record.tree.node_mut(node).notes_mut();
-                match body.strip_prefix('*') {
-                    Some(engine) => notes.engine_comments.push(engine.to_string()),
-                    None => notes.comments.push(body.to_string()),
-                }
-            }
-            b'&' => {
                 let body = line.get(i + 1..).unwrap_or("");
-                let node = self.current();
-                self.record.tree.node_mut(node).notes_mut().bookmark = Some(body.to_string());
+                kakinoki::add_note(&mut self.record.tree, node, char::from(first), body);
             }
             _ => self.other_line(line, i, no),
         }
@@ -505,23 +486,12 @@ impl Reader {
 
     fn variation(&mut self, line: &str, at: usize, no: u32) {
         let body = line.get(at..).unwrap_or("");
-        let rest = body.strip_prefix("変化").unwrap_or(body);
-        let rest = rest.trim_start_matches(ja::is_space);
-        let rest = rest
-            .strip_prefix('：')
-            .or_else(|| rest.strip_prefix(':'))
-            .unwrap_or(rest)
-            .trim_start_matches(ja::is_space);
-        let n = ja::parse_number(rest).map(|(n, _)| n as usize);
-        let Some(n) = n.filter(|&n| n >= 1) else {
-            let off = body.len() - rest.len();
-            self.error(
-                "parse-error",
-                no,
-                column_of(line, at + off),
-                format!("Could not read the variation line `{}`: expected `変化：N手` with the ply N (1 or more) where the variation branches off.", ja::trim_spaces(body)),
-            );
-            return;
+        let n = match kakinoki::variation_ply(body) {
+            Ok(n) => n,
+            Err((off, message)) => {
+                self.error("parse-error", no, column_of(line, at + off), message);
+                return;
+            }
         };
         if !self.pre.moves_started || self.path.len() == 1 && self.record.tree.is_empty() {
             self.warn(

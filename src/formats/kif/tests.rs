@@ -1494,54 +1494,38 @@ fn read_speed() {
     ignore = "../shared/corpus is not there: the corpus tests are skipped"
 )]
 fn csa_corpus_converts_to_kif() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !root.is_dir() {
-        eprintln!("corpus not found at {}; skipped", root.display());
+    let Some(corpus) = crate::formats::corpus_support::Corpus::open() else {
         return;
-    }
-    let mut stack = vec![root.clone()];
+    };
     let (mut games, mut failures) = (0, Vec::new());
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
+    for p in corpus.files(&["csa"]) {
+        let bytes = std::fs::read(&p).unwrap();
+        let text = decode(&bytes, Some("csa"), EncodingChoice::Auto).text;
+        for r in super::super::csa::read(&text) {
+            if !r.errors.is_empty() {
                 continue;
             }
-            if !p.extension().is_some_and(|x| x.eq_ignore_ascii_case("csa")) {
-                continue;
-            }
-            let bytes = std::fs::read(&p).unwrap();
-            let text = decode(&bytes, Some("csa"), EncodingChoice::Auto).text;
-            for r in super::super::csa::read(&text) {
-                if !r.errors.is_empty() {
-                    continue;
-                }
-                games += 1;
-                let w = write(&r, &WriteOptions::default());
-                let back = one(&w.text);
-                let a = replay(&r, &ReplayOptions::default());
-                let b = replay(&back, &ReplayOptions::default());
-                let same = back.errors.is_empty()
-                    && a.plies == b.plies
-                    && a.final_position == b.final_position
-                    && a.outcome == b.outcome
-                    && a.fouls.len() == b.fouls.len();
-                if !same {
-                    failures.push(format!(
-                        "{}: {:?} {:?} / {:?} {:?} {:?}\n{}",
-                        p.display(),
-                        a.outcome,
-                        b.outcome,
-                        back.errors,
-                        a.fouls,
-                        b.fouls,
-                        w.text
-                    ));
-                }
+            games += 1;
+            let w = write(&r, &WriteOptions::default());
+            let back = one(&w.text);
+            let a = replay(&r, &ReplayOptions::default());
+            let b = replay(&back, &ReplayOptions::default());
+            let same = back.errors.is_empty()
+                && a.plies == b.plies
+                && a.final_position == b.final_position
+                && a.outcome == b.outcome
+                && a.fouls.len() == b.fouls.len();
+            if !same {
+                failures.push(format!(
+                    "{}: {:?} {:?} / {:?} {:?} {:?}\n{}",
+                    p.display(),
+                    a.outcome,
+                    b.outcome,
+                    back.errors,
+                    a.fouls,
+                    b.fouls,
+                    w.text
+                ));
             }
         }
     }

@@ -3,10 +3,10 @@
 use std::fmt::Write as _;
 
 use crate::formats::japanese as ja;
-use crate::formats::kakinoki::{self, one_line, write_notes, Branch};
+use crate::formats::kakinoki::{self, one_line, write_notes, Branch, LineSink, LineWriter};
 use crate::formats::written::note;
 use crate::record::{
-    Ending, EndingKind, MoveEntry, MoveTime, MoveTree, Node, NodeId, NodeKind, Record, Start,
+    Ending, EndingKind, MoveEntry, MoveTime, Node, NodeId, NodeKind, Record, Start,
 };
 use crate::shogi::{Color, Handicap, Move, Position, Square};
 
@@ -67,38 +67,23 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
         dropped: &mut dropped,
         handicap_game,
         start_side: start.setup().side_to_move,
-        funari: options.funari,
+        format: Kif {
+            funari: options.funari,
+        },
     };
-    kakinoki::write_lines(tree, &mut ctx, pos);
+    kakinoki::write_lines(&mut ctx, pos);
     Written { text: out, dropped }
 }
 
-struct LineWriter<'a> {
-    tree: &'a MoveTree,
-    out: &'a mut String,
-    dropped: &'a mut Vec<String>,
-    handicap_game: bool,
-    start_side: Color,
+/// What only the KIF writer keeps while writing lines.
+struct Kif {
+    /// Whether a declined promotion is written `不成`.
     funari: bool,
 }
 
-impl kakinoki::LineSink for LineWriter<'_> {
-    fn write_line(
-        &mut self,
-        first: NodeId,
-        ply: u32,
-        moves: u32,
-        pos: Option<Position>,
-    ) -> Vec<Branch> {
-        LineWriter::write_line(self, first, ply, moves, pos)
-    }
+impl LineSink for LineWriter<'_, Kif> {
+    const VARIATION_PLY_WIDTH: usize = 0;
 
-    fn write_variation_header(&mut self, ply: u32) {
-        let _ = write!(self.out, "\n変化：{}手\n", ply);
-    }
-}
-
-impl LineWriter<'_> {
     /// Writes the line from `first` (numbered `ply`, after `moves` moves) by first children;
     /// returns the nodes on it that have variations.
     fn write_line(
@@ -130,7 +115,8 @@ impl LineWriter<'_> {
                         .parent()
                         .and_then(|p| self.tree.node(p).move_entry())
                         .map(|e| e.mv.to());
-                    let Some((text, played)) = move_text(pos.as_ref(), entry, prev_to, self.funari)
+                    let Some((text, played)) =
+                        move_text(pos.as_ref(), entry, prev_to, self.format.funari)
                     else {
                         note(
                             self.dropped,
@@ -207,7 +193,9 @@ impl LineWriter<'_> {
         }
         branches
     }
+}
 
+impl LineWriter<'_, Kif> {
     fn move_line(&mut self, ply: u32, text: &str, node: &Node, plus: bool) {
         let _ = write!(self.out, "{ply:>4} {text}");
         if node.time.is_some() || plus {

@@ -58,6 +58,9 @@
 //! forfeit, `Unknown` words, ...). Such words are still read, leniently. Whatever else is not
 //! carried is named in [`Written::dropped`] too.
 
+#[cfg(doc)]
+use crate::record::{EndingKind, Record, Start};
+
 mod read;
 mod write;
 

@@ -478,72 +478,56 @@ fn speed() {
     ignore = "../shared/corpus is not there: the corpus tests are skipped"
 )]
 fn corpus_files_read_without_errors_or_fouls() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !root.is_dir() {
-        eprintln!("skipping: no corpus at {}", root.display());
+    let Some(corpus) = crate::formats::corpus_support::Corpus::open() else {
         return;
-    }
+    };
+    let root = &corpus.root;
     // Known rule violations in the corpus (parser fixtures, not real games).
     const KNOWN_FOULS: [&str; 1] = [
         // 7g7f 3c3d 8h2b+ 3a2b P*5e: black drops a pawn it does not hold.
         "ShogiBoardQ/tests/fixtures/test_drops.usi",
     ];
-    let mut stack = vec![root.clone()];
     let mut files = 0;
     let mut records = 0;
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-            if !matches!(ext, "usi" | "sfen") {
-                continue;
-            }
-            let rel = path
-                .strip_prefix(&root)
-                .unwrap()
-                .to_string_lossy()
-                .replace('\\', "/");
-            let text = std::fs::read_to_string(&path).unwrap();
-            files += 1;
-            for r in read(&text) {
-                records += 1;
+    for path in corpus.files(&["usi", "sfen"]) {
+        let rel = path
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = std::fs::read_to_string(&path).unwrap();
+        files += 1;
+        for r in read(&text) {
+            records += 1;
+            assert!(
+                r.errors.is_empty(),
+                "{rel}:{}: {:?}",
+                r.source.line,
+                r.errors
+            );
+            let report = replay(&r, &ReplayOptions::default());
+            assert!(report.errors.is_empty(), "{rel}: {:?}", report.errors);
+            if KNOWN_FOULS.contains(&rel.as_str()) {
+                assert!(!report.fouls.is_empty(), "{rel}: expected a foul");
+            } else {
                 assert!(
-                    r.errors.is_empty(),
+                    report.fouls.is_empty(),
                     "{rel}:{}: {:?}",
                     r.source.line,
-                    r.errors
-                );
-                let report = replay(&r, &ReplayOptions::default());
-                assert!(report.errors.is_empty(), "{rel}: {:?}", report.errors);
-                if KNOWN_FOULS.contains(&rel.as_str()) {
-                    assert!(!report.fouls.is_empty(), "{rel}: expected a foul");
-                } else {
-                    assert!(
-                        report.fouls.is_empty(),
-                        "{rel}:{}: {:?}",
-                        r.source.line,
-                        report.fouls
-                    );
-                }
-                // What is written reads back the same (the ending is named, not written).
-                let w = write_sfen(&r);
-                let back = one(&w.text);
-                assert_eq!(back.start, r.start, "{rel}");
-                assert_eq!(usi_moves(&back), usi_moves(&r), "{rel}");
-                assert_eq!(back.ending(), None, "{rel}");
-                assert_eq!(
-                    r.ending().is_some(),
-                    w.dropped.iter().any(|d| d.starts_with("ending")),
-                    "{rel}"
+                    report.fouls
                 );
             }
+            // What is written reads back the same (the ending is named, not written).
+            let w = write_sfen(&r);
+            let back = one(&w.text);
+            assert_eq!(back.start, r.start, "{rel}");
+            assert_eq!(usi_moves(&back), usi_moves(&r), "{rel}");
+            assert_eq!(back.ending(), None, "{rel}");
+            assert_eq!(
+                r.ending().is_some(),
+                w.dropped.iter().any(|d| d.starts_with("ending")),
+                "{rel}"
+            );
         }
     }
     eprintln!("read {records} records from {files} SFEN/USI corpus files");
