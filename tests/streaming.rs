@@ -236,3 +236,78 @@ fn convert_writes_the_same_for_every_jobs() {
         assert!(*tree == trees[0], "--out-dir differs with -j {jobs}");
     }
 }
+
+/// A JSON array of `n` JKF records: the games cshogi generated, converted to JKF by the tool
+/// (pretty-printed, many lines each), in turn, with every third element run onto the line of
+/// the one before, and an odd element every 37th (a foul, a structural error, an element
+/// that is not an object, a byte that is not valid text).
+fn jkf_array(dir: &Path, n: usize) -> String {
+    let out = Command::cargo_bin("shogi-tool")
+        .unwrap()
+        .args(["convert", "--force", "--to", "jkf", "--out-dir"])
+        .arg(dir.join("jkf-games"))
+        .arg(root().join("testdata/cshogi-games/csa"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut games: Vec<String> = std::fs::read_dir(dir.join("jkf-games"))
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    games.sort();
+    assert_eq!(games.len(), 40);
+    const ODD: [&str; 4] = [
+        r#"{"header":{},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},{"move":{"color":1,"to":{"x":7,"y":5},"piece":"FU"}}]}"#,
+        r#"{"header":{"先手":"x"},"moves":[{},{"move":{"color":0,"to":{"x":10,"y":1},"piece":"FU"}}]}"#,
+        "[1, 2]",
+        "{\"header\":{\"先手\":\"bad \u{FFFD} byte\"},\"moves\":[{}]}",
+    ];
+    let mut s = String::from("[\n");
+    for i in 0..n {
+        if i > 0 {
+            s.push_str(if i % 3 == 0 { ", " } else { ",\n" });
+        }
+        if i % 37 == 36 {
+            s.push_str(ODD[i / 37 % ODD.len()]);
+        } else {
+            s.push_str(games[i % games.len()].trim_end());
+        }
+    }
+    s.push_str("\n]\n");
+    s
+}
+
+#[test]
+fn a_jkf_array_is_read_the_same_for_every_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("in");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("a.jkf"), jkf_array(dir.path(), 700)).unwrap();
+    std::fs::write(d.join("b.json"), jkf_array(dir.path(), 300)).unwrap();
+    let out = same_for_every_jobs(dir.path(), &["validate", "in", "--format", "json"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 1_000);
+    for (i, v) in records.iter().take(700).enumerate() {
+        assert_eq!(v["record"].as_u64(), Some(i as u64), "in order");
+    }
+    same_for_every_jobs(dir.path(), &["validate", "in"]);
+    same_for_every_jobs(dir.path(), &["stats", "in", "--format", "json"]);
+    for jobs in [1, 2, 3, 8] {
+        let target = format!("all{jobs}.csa");
+        run(dir.path(), &["convert", "in", "-q", "-o", &target], jobs);
+    }
+    let one = std::fs::read(dir.path().join("all1.csa")).unwrap();
+    assert!(one.len() > 10_000);
+    for jobs in [2, 3, 8] {
+        let other = std::fs::read(dir.path().join(format!("all{jobs}.csa"))).unwrap();
+        assert!(other == one, "-o output differs with -j {jobs}");
+    }
+}

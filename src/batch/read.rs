@@ -210,27 +210,41 @@ where
     match formats::record_spans_lazily(text, loaded.format) {
         Some(spans) => {
             // Where each record lies is found a batch at a time, with the next one's start
-            // (where the record's lines end).
+            // (where the record's lines end). A line that starts several records (a JSON
+            // array of JKF records on one line) belongs to the first of them.
             let mut spans = spans.peekable();
             let mut base = 0usize;
+            let mut previous_start: Option<u32> = None;
             while spans.peek().is_some() {
                 let chunk: Vec<_> = spans.by_ref().take(batch).collect();
                 let next_start = spans.peek().map(|s| s.first_line());
-                let ends: Vec<u32> = chunk
+                let ranges: Vec<std::ops::Range<u32>> = chunk
                     .iter()
-                    .skip(1)
-                    .map(|s| s.first_line())
-                    .chain(std::iter::once(next_start.unwrap_or(u32::MAX)))
+                    .zip(
+                        chunk
+                            .iter()
+                            .skip(1)
+                            .map(|s| s.first_line())
+                            .chain(std::iter::once(next_start.unwrap_or(u32::MAX))),
+                    )
+                    .map(|(span, next)| {
+                        let start = span.first_line();
+                        let from = match previous_start {
+                            None => 0,
+                            Some(p) if p == start => start.saturating_add(1),
+                            Some(_) => start,
+                        };
+                        previous_start = Some(start);
+                        from..next.max(start.saturating_add(1)).max(from)
+                    })
                     .collect();
                 let results: Vec<R> = chunk
                     .par_iter()
-                    .zip(ends.par_iter())
+                    .zip(ranges.into_par_iter())
                     .enumerate()
-                    .map(|(i, (span, &end))| {
-                        let index = base + i;
-                        let from = if index == 0 { 0 } else { span.first_line() };
-                        let r = formats::read_span(text, span, loaded.format, index);
-                        one(r, from..end)
+                    .map(|(i, (span, lines))| {
+                        let r = formats::read_span(text, span, loaded.format, base + i);
+                        one(r, lines)
                     })
                     .collect();
                 base += chunk.len();

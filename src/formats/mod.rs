@@ -115,6 +115,9 @@ pub fn read_str(text: &str, format: Format) -> Vec<Record> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordSpan {
     span: csa::Span,
+    /// The characters before the record on its first line (an element of a JSON array may
+    /// start anywhere on a line; the records of other formats start lines).
+    column: u32,
 }
 
 impl RecordSpan {
@@ -131,7 +134,7 @@ impl RecordSpan {
 }
 
 /// The records of a text that holds several (a multi-game CSA file, an SFEN/USI list of
-/// several lines), found without parsing them, so they can be read one at a time, or in
+/// several lines, a JSON array of JKF records), found without parsing them, so they can be read one at a time, or in
 /// parallel, with [`read_span`]: together they give what [`read_str`] gives. `None` when the
 /// text holds at most one record or the format keeps one record per text.
 pub fn record_spans(text: &str, format: Format) -> Option<Vec<RecordSpan>> {
@@ -147,11 +150,10 @@ pub fn record_spans_lazily(
     let spans = match format {
         Format::Csa => Spans::Csa(csa::Spans::new(text)),
         Format::Sfen | Format::Usi => Spans::Usi(usi::Lines::new(text)),
+        Format::Jkf => Spans::Jkf(jkf::Elements::new(text)?),
         _ => return None,
     };
-    let spans = spans
-        .filter(|s| s.has_content)
-        .map(|span| RecordSpan { span });
+    let spans = spans.filter(|s| s.span.has_content);
     (spans.clone().take(2).count() > 1).then_some(spans)
 }
 
@@ -160,16 +162,19 @@ pub fn record_spans_lazily(
 enum Spans<'a> {
     Csa(csa::Spans<'a>),
     Usi(usi::Lines<'a>),
+    Jkf(jkf::Elements<'a>),
 }
 
 impl Iterator for Spans<'_> {
-    type Item = csa::Span;
+    type Item = RecordSpan;
 
-    fn next(&mut self) -> Option<csa::Span> {
-        match self {
-            Spans::Csa(s) => s.next(),
-            Spans::Usi(s) => s.next(),
-        }
+    fn next(&mut self) -> Option<RecordSpan> {
+        let (span, column) = match self {
+            Spans::Csa(s) => (s.next()?, 0),
+            Spans::Usi(s) => (s.next()?, 0),
+            Spans::Jkf(s) => s.next()?,
+        };
+        Some(RecordSpan { span, column })
     }
 }
 
@@ -178,6 +183,7 @@ impl Iterator for Spans<'_> {
 pub fn read_span(text: &str, span: &RecordSpan, format: Format, index: usize) -> Record {
     let mut r = match format {
         Format::Sfen | Format::Usi => usi::read_span(text, &span.span),
+        Format::Jkf => jkf::read_span(text, &span.span, span.column),
         _ => csa::read_span(text, &span.span),
     };
     r.source.index = index;

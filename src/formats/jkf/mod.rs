@@ -51,13 +51,16 @@
 //! `read.rs` turns those into records, `write.rs` writes records; the CSA piece codes and the
 //! `special` words, which both directions use, are here.
 
+mod elements;
 mod parse;
 mod read;
 #[cfg(test)]
 mod tests;
 mod write;
 
+pub(crate) use elements::Elements;
 pub use read::read;
+pub(crate) use read::read_span;
 pub use write::{write, Written, MAX_FORK_DEPTH};
 
 /// The CSA piece codes and special-move words JKF borrows, kept once in `csa/codes.rs`.

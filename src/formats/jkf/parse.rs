@@ -147,7 +147,7 @@ impl<'de> Visitor<'de> for TopSeed<'_> {
 }
 
 /// An element of a top-level array: a JKF object or something else.
-pub(super) struct ItemSeed<'a>(&'a Counters);
+pub(super) struct ItemSeed<'a>(pub(super) &'a Counters);
 
 impl<'de> DeserializeSeed<'de> for ItemSeed<'_> {
     type Value = Result<RawDoc, Kind>;
@@ -527,20 +527,30 @@ pub(super) fn value_start(out: &mut Scan, stack: &[Frame], at: usize) {
 
 /// Byte offsets to 1-based lines and character columns.
 pub(super) struct Lines<'a> {
-    pub(super) text: &'a str,
-    pub(super) starts: Vec<usize>,
+    text: &'a str,
+    starts: Vec<usize>,
+    /// The line number of the text's first line, and the characters before the text on that
+    /// line (1 and 0 for a whole text; else the place of an element cut from a larger text).
+    first_line: u32,
+    first_column: u32,
 }
 
 impl<'a> Lines<'a> {
     pub(super) fn new(text: &'a str) -> Lines<'a> {
+        Lines::within(text, 1, 0)
+    }
+
+    /// The lines of `text`, cut from a larger text at line `first_line`, after
+    /// `first_column` characters of that line.
+    pub(super) fn within(text: &'a str, first_line: u32, first_column: u32) -> Lines<'a> {
         let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
-        Lines { text, starts }
+        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        Lines {
+            text,
+            starts,
+            first_line,
+            first_column,
+        }
     }
 
     /// (line, column) of byte `at`.
@@ -550,7 +560,11 @@ impl<'a> Lines<'a> {
         let start = self.starts.get(line - 1).copied().unwrap_or(0);
         // Incremental (see `column`): a one-line JKF asks for the column of every move.
         let rest = self.text.get(start..).unwrap_or("");
-        (line as u32, column_of(rest, at.saturating_sub(start)))
+        let before = if line == 1 { self.first_column } else { 0 };
+        (
+            (line as u32).saturating_add(self.first_line.saturating_sub(1)),
+            column_of(rest, at.saturating_sub(start)).saturating_add(before),
+        )
     }
 
     /// The character column of serde_json's 1-based byte column on `line`.

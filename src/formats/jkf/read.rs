@@ -4,8 +4,8 @@ use serde::de::DeserializeSeed;
 use serde_json::Value;
 
 use super::parse::{
-    scan, Counters, DocPos, Kind, Lines, RawDoc, RawForks, RawHeader, RawSlot, RawSlots, RawTop,
-    Scan, TopSeed,
+    scan, Counters, DocPos, ItemSeed, Kind, Lines, RawDoc, RawForks, RawHeader, RawSlot, RawSlots,
+    RawTop, Scan, TopSeed,
 };
 use super::{piece_from_code, special_kind};
 use crate::record::{
@@ -61,11 +61,7 @@ pub fn read(text: &str) -> Vec<Record> {
                 for item in items {
                     match item {
                         Ok(doc) => records.push(build(&doc, &scan, &lines)),
-                        Err(kind) => records.push(error_record(
-                            "invalid-jkf",
-                            (1, 1),
-                            format!("An element of the top-level array is {kind}, not a JKF object (`{{\"header\": ..., \"moves\": [...]}}`)."),
-                        )),
+                        Err(kind) => records.push(not_an_object(kind)),
                     }
                 }
             }
@@ -97,6 +93,32 @@ pub fn read(text: &str) -> Vec<Record> {
         ));
     }
     records
+}
+
+/// Reads the element `span` of a JSON array of JKF records (from [`super::Elements`], which
+/// also gives `column`, the characters before it on its first line) as [`read`] reads it
+/// within the whole text.
+pub(crate) fn read_span(text: &str, span: &crate::formats::csa::Span, column: u32) -> Record {
+    let _columns = crate::formats::column::Scope::new();
+    let element = text.get(span.range.clone()).unwrap_or("");
+    let lines = Lines::within(element, span.first_line, column);
+    let counters = Counters::default();
+    let mut de = serde_json::Deserializer::from_str(element);
+    match ItemSeed(&counters).deserialize(&mut de) {
+        Ok(Ok(doc)) => build(&doc, &scan(element), &lines),
+        Ok(Err(kind)) => not_an_object(kind),
+        // Not met: the whole text was checked before it was split.
+        Err(e) => error_record("parse-error", lines.at(0), syntax_message(&e)),
+    }
+}
+
+/// The record of an element of the top-level array that is not an object.
+fn not_an_object(kind: Kind) -> Record {
+    error_record(
+        "invalid-jkf",
+        (1, 1),
+        format!("An element of the top-level array is {kind}, not a JKF object (`{{\"header\": ..., \"moves\": [...]}}`)."),
+    )
 }
 
 /// The byte length of the first JSON value of `text` (leading whitespace included), which

@@ -962,3 +962,69 @@ fn corpus_reads_replays_and_round_trips() {
     }
     assert!(failures.is_empty(), "{} corpus failures", failures.len());
 }
+
+/// The records of `text` read an element at a time, as `validate` reads a large array
+/// (`None` when the text is read whole).
+fn read_lazily(text: &str) -> Option<Vec<Record>> {
+    let elements: Vec<_> = Elements::new(text)?.collect();
+    Some(
+        elements
+            .iter()
+            .map(|(s, c)| read_span(text, s, *c))
+            .collect(),
+    )
+}
+
+#[test]
+fn array_elements_read_alone_as_in_the_whole_text() {
+    let doc = |name: &str| {
+        format!(
+            "{{\"header\":{{\"先手\":\"{name}\",\"n\":1}},\"moves\":[{{}},{},{}]}}",
+            mv(0, "7g7f", "FU"),
+            mv(1, "3c3d", "FU")
+        )
+    };
+    let bad = r#"{"header":{"後手":"é"},"moves":[{},{"move":{"color":0,"to":{"x":10,"y":1},"piece":"FU"}}]}"#;
+    let forks = FORKS.replace('\n', " ");
+    let elements = [
+        doc("一"),
+        bad.to_string(),
+        "3".into(),
+        "[1, [2]]".into(),
+        "\"x\"".into(),
+        "{}".into(),
+        forks.clone(),
+        doc("二"),
+    ];
+    let texts = [
+        format!("[{}]", elements.join(",")),
+        format!("\u{feff}  [ {} ]\n", elements.join(" ,  ")),
+        format!("[\n{}\n]", elements.join(",\n")),
+        format!(
+            "\n\n  [{}, {},\n  {}\n,{}]",
+            elements[0], elements[1], FORKS, elements[7]
+        ),
+        format!("[{}]", [doc("a"), doc("b")].join(",")),
+    ];
+    for text in &texts {
+        let whole = read(text);
+        let lazy = read_lazily(text).expect("split");
+        assert_eq!(whole.len(), lazy.len(), "{text}");
+        for (i, (w, l)) in whole.iter().zip(&lazy).enumerate() {
+            assert_eq!(w, l, "element {i} of {text}");
+        }
+        assert!(whole.iter().any(|r| !r.errors.is_empty()) || whole.len() == 2);
+    }
+    // Read whole: a single object, JSON Lines, a syntax error, a second document, nesting
+    // deeper than the split allows.
+    for text in [
+        doc("a"),
+        format!("{}\n{}", doc("a"), doc("b")),
+        format!("[{}, {}", doc("a"), doc("b")),
+        format!("[{}, {}] {}", doc("a"), doc("b"), doc("c")),
+        format!("[{}, {}{}]", doc("a"), "[".repeat(120), "]".repeat(120)),
+        "[".repeat(100_000),
+    ] {
+        assert!(Elements::new(&text).is_none(), "{text}");
+    }
+}
