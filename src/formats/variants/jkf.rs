@@ -24,30 +24,16 @@ use super::{
     VGame, VRead, VReadError,
 };
 use crate::record::EndingKind;
-use crate::shogi::{Color, Square};
+use crate::shogi::{Color, PieceKind, Square};
 use crate::variant::{VKind, VMove, VPosition, Variant};
 
-/// The JKF piece code of a kind in `v`.
+/// The JKF piece code of a kind in `v`: the standard kinds (the first 14 of [`VKind`], in
+/// [`PieceKind`]'s order) have their CSA codes, the others their SFEN letters.
 pub fn piece_code(v: Variant, kind: VKind) -> String {
-    use VKind::*;
-    let csa = match kind {
-        Pawn => "FU",
-        Lance => "KY",
-        Knight => "KE",
-        Silver => "GI",
-        Gold => "KI",
-        Bishop => "KA",
-        Rook => "HI",
-        King => "OU",
-        ProPawn => "TO",
-        ProLance => "NY",
-        ProKnight => "NK",
-        ProSilver => "NG",
-        Horse => "UM",
-        Dragon => "RY",
-        _ => return v.kind_text(kind),
-    };
-    csa.to_string()
+    match PieceKind::from_index(kind.index()) {
+        Some(standard) => crate::formats::jkf::code_of(standard).to_string(),
+        None => v.kind_text(kind),
+    }
 }
 
 /// The kind a JKF piece code names in `v`.
@@ -441,6 +427,15 @@ fn start_from_data(v: Variant, data: &Value) -> Result<VPosition, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_standard_kinds_come_first_in_the_same_order() {
+        for (i, standard) in PieceKind::ALL.into_iter().enumerate() {
+            assert_eq!(VKind::ALL[i].index(), i);
+            assert_eq!(format!("{:?}", VKind::ALL[i]), format!("{standard:?}"));
+        }
+        assert_eq!(piece_code(Variant::ALL[0], VKind::Dragon), "RY");
+    }
 
     #[test]
     fn codes_read_back() {
