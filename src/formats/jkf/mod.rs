@@ -49,7 +49,7 @@
 //!
 //! `parse.rs` turns the JSON text into intermediate values and finds where their parts lie,
 //! `read.rs` turns those into records, `write.rs` writes records; the CSA piece codes and the
-//! `special` words, which both directions use, are here. `elements.rs` finds the elements of
+//! `special` words, which both directions use, come from `csa/codes.rs`. `elements.rs` finds the elements of
 //! a text that is one JSON array of records without parsing them, so that `validate`, `stats`
 //! and `convert` read a large array one element at a time (`read_span`), as they read the
 //! games of a multi-game CSA file: the same records, positions included, as [`read`] gives.
