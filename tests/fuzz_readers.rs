@@ -111,19 +111,6 @@ fn cross_formats(from: Format, record: &Record, report: &Report, pick: u16) {
         w.text.retain(|c| c != '\0'); // as convert does
         let (bytes, _) = write::encode(&w.text, encoding);
         let decoded = decode(&bytes, Some(to.extension()), EncodingChoice::Auto);
-        if encoding != Encoding::Utf8
-            && decoded.encoding == Encoding::Utf8
-            && decoded
-                .notes
-                .iter()
-                .any(|n| n.contains("nearly all valid UTF-8"))
-        {
-            // Open finding (docs/fuzzing.md): text that is mojibake of UTF-8 (UTF-8 bytes
-            // read as Shift_JIS), written back in Shift_JIS, is those UTF-8 bytes again, and
-            // detection rightly calls them damaged UTF-8; no declaration is written to say
-            // otherwise.
-            continue;
-        }
         assert!(
             decoded.invalid.is_empty(),
             "{from:?} -> {to:?} in {}: the written bytes do not decode as written ({:?}):\n{}",

@@ -29,8 +29,58 @@ pub fn default_encoding(format: Format) -> Encoding {
 }
 
 /// Writes `record` as `format`.
+///
+/// A text stored in Shift_JIS or EUC-JP whose bytes would be nearly all valid UTF-8 (text that
+/// is itself mojibake of UTF-8, say) would be read back as damaged UTF-8: then the file says
+/// its encoding where the format can (KIF and KI2: `#KIF version=2.0 encoding=…`; CSA V2.2: an
+/// `'encoding=…` comment; CSA V3.0 always declares it).
 pub fn write(record: &Record, format: Format, options: &WriteOptions) -> Written {
     let encoding = options.encoding.unwrap_or_else(|| default_encoding(format));
+    let mut w = write_plain(record, format, options, encoding, false);
+    if would_read_as_utf8(&w.text, encoding) {
+        let name = legacy_name(encoding);
+        match format {
+            Format::Kif | Format::Kifu if !w.text.starts_with("#KIF version=2.0 encoding=") => {
+                w = write_plain(record, format, options, encoding, true);
+            }
+            Format::Ki2 | Format::Ki2u => {
+                w.text
+                    .insert_str(0, &format!("#KIF version=2.0 encoding={name}\n"));
+            }
+            Format::Csa if !w.text.starts_with("'CSA encoding=") => {
+                w.text
+                    .insert_str(0, &format!("'encoding={}\n", name.to_ascii_uppercase()));
+            }
+            _ => {}
+        }
+    }
+    w
+}
+
+/// The name a declaration gives a legacy encoding.
+fn legacy_name(encoding: Encoding) -> &'static str {
+    match encoding {
+        Encoding::EucJp => "EUC-JP",
+        _ => "Shift_JIS",
+    }
+}
+
+/// Whether `text`, stored in `encoding` (Shift_JIS or EUC-JP), would be nearly all valid UTF-8
+/// and so read back as damaged UTF-8 without a declaration.
+fn would_read_as_utf8(text: &str, encoding: Encoding) -> bool {
+    matches!(encoding, Encoding::ShiftJis | Encoding::EucJp)
+        && !text.is_ascii()
+        && crate::text::mostly_utf8(&encode(text, encoding).0)
+}
+
+/// [`write`] without the check of the stored bytes; `declare` forces KIF's declaration.
+fn write_plain(
+    record: &Record,
+    format: Format,
+    options: &WriteOptions,
+    encoding: Encoding,
+    declare: bool,
+) -> Written {
     match format {
         Format::Csa => csa::write(
             record,
@@ -56,7 +106,7 @@ pub fn write(record: &Record, format: Format, options: &WriteOptions) -> Written
                 Encoding::Utf8 => Some("UTF-8"),
                 Encoding::Utf16Le | Encoding::Utf16Be => None,
             };
-            let declare = name.filter(|_| encoding != conventional);
+            let declare = name.filter(|_| declare || encoding != conventional);
             kif::write(
                 record,
                 &kif::WriteOptions {
@@ -201,6 +251,58 @@ mod tests {
         assert!(!had_errors);
         assert_eq!(back, "▲７六歩 ?");
         assert!(replaced.contains(&'☗') && replaced.contains(&'😀'));
+    }
+
+    #[test]
+    fn mojibake_of_utf8_stored_in_a_legacy_encoding_is_declared_and_reads_back() {
+        use crate::text::{decode, EncodingChoice};
+        // UTF-8 bytes once read as Shift_JIS: stored in Shift_JIS again they are nearly all
+        // valid UTF-8 (the characters that did not decode are `?`), which content detection
+        // takes for damaged UTF-8 unless the file declares its encoding.
+        let utf8 = "羽生善治名人と谷川浩司九段の対局です".repeat(8);
+        let (mojibake, _, _) = encoding_rs::SHIFT_JIS.decode(utf8.as_bytes());
+        let r = kif(&format!(
+            "棋戦：{mojibake}\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n"
+        ));
+        let (stored, _) = encode(&mojibake, Encoding::ShiftJis);
+        let expected = encoding_rs::SHIFT_JIS.decode(&stored).0.into_owned();
+        for (format, csa_version) in [
+            (Format::Kif, csa::CsaVersion::V22),
+            (Format::Ki2, csa::CsaVersion::V22),
+            (Format::Csa, csa::CsaVersion::V22),
+            (Format::Csa, csa::CsaVersion::V30),
+        ] {
+            let options = WriteOptions {
+                csa_version,
+                encoding: Some(Encoding::ShiftJis),
+                kif_funari: false,
+            };
+            let w = write(&r, format, &options);
+            let (bytes, _) = encode(&w.text, Encoding::ShiftJis);
+            let decoded = decode(&bytes, Some(format.extension()), EncodingChoice::Auto);
+            assert_eq!(
+                decoded.encoding,
+                Encoding::ShiftJis,
+                "{format:?}:\n{}",
+                w.text
+            );
+            assert!(decoded.invalid.is_empty(), "{format:?}");
+            assert!(
+                decoded.text.contains(&expected),
+                "{format:?}:\n{}",
+                decoded.text
+            );
+            let back = super::super::read_str(&decoded.text, format).remove(0);
+            assert!(back.errors.is_empty(), "{format:?}: {:?}", back.errors);
+            assert_eq!(back.tree.main_line_moves().count(), 1, "{format:?}");
+        }
+        // Ordinary text in its conventional encoding gets no declaration.
+        let plain = write(
+            &kif("棋戦：名人戦\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n"),
+            Format::Kif,
+            &WriteOptions::default(),
+        );
+        assert!(!plain.text.contains("encoding="), "{}", plain.text);
     }
 
     #[test]

@@ -26,8 +26,8 @@ mod source;
 mod width;
 
 pub use decode::{decode, decode_owned, Decoded, DetectionReason, InvalidBytes, MAX_KEPT_BYTES};
-pub(crate) use detect::declares_encoding;
 pub use detect::extension_implies_utf8;
+pub(crate) use detect::{declares_encoding, mostly_utf8};
 pub use encoding::{Encoding, EncodingChoice, UnknownEncoding};
 pub(crate) use scan::{count_byte, find_byte, find_non_ascii, has_nul, run_length};
 pub use source::{locate, LineCol, Position, SourceText};
