@@ -109,7 +109,8 @@ fn cross_formats(from: Format, record: &Record, report: &Report, pick: u16) {
         let encoding = options.encoding.expect("chosen");
         let mut w = write::write(record, to, &options);
         w.text.retain(|c| c != '\0'); // as convert does
-        let (bytes, _) = write::encode(&w.text, encoding);
+        let (mut bytes, _) = write::encode(&w.text, encoding);
+        write::declare_if_misread(to, encoding, &mut w.text, &mut bytes);
         let decoded = decode(&bytes, Some(to.extension()), EncodingChoice::Auto);
         assert!(
             decoded.invalid.is_empty(),

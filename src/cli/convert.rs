@@ -713,7 +713,8 @@ fn convert_record(
         w.text.retain(|c| c != '\0');
         lost.push("NUL characters".to_string());
     }
-    let (bytes, replaced) = write::encode(&w.text, encoding);
+    let (mut bytes, replaced) = write::encode(&w.text, encoding);
+    write::declare_if_misread(to, encoding, &mut w.text, &mut bytes);
     if !replaced.is_empty() {
         let chars: String = replaced.iter().collect();
         lost.push(format!(

@@ -43,8 +43,10 @@ impl Alone {
                 encoding: Some(encoding),
                 ..WriteOptions::default()
             };
-            let w = write::write(record, format, &options);
-            write::encode(&w.text, encoding).0
+            let mut w = write::write(record, format, &options);
+            let mut bytes = write::encode(&w.text, encoding).0;
+            write::declare_if_misread(format, encoding, &mut w.text, &mut bytes);
+            bytes
         });
         (bytes, format.extension())
     }

@@ -28,59 +28,9 @@ pub fn default_encoding(format: Format) -> Encoding {
     }
 }
 
-/// Writes `record` as `format`.
-///
-/// A text stored in Shift_JIS or EUC-JP whose bytes would be nearly all valid UTF-8 (text that
-/// is itself mojibake of UTF-8, say) would be read back as damaged UTF-8: then the file says
-/// its encoding where the format can (KIF and KI2: `#KIF version=2.0 encoding=…`; CSA V2.2: an
-/// `'encoding=…` comment; CSA V3.0 always declares it).
+/// Writes `record` as `format` (stored with [`encode`], then [`declare_if_misread`]).
 pub fn write(record: &Record, format: Format, options: &WriteOptions) -> Written {
     let encoding = options.encoding.unwrap_or_else(|| default_encoding(format));
-    let mut w = write_plain(record, format, options, encoding, false);
-    if would_read_as_utf8(&w.text, encoding) {
-        let name = legacy_name(encoding);
-        match format {
-            Format::Kif | Format::Kifu if !w.text.starts_with("#KIF version=2.0 encoding=") => {
-                w = write_plain(record, format, options, encoding, true);
-            }
-            Format::Ki2 | Format::Ki2u => {
-                w.text
-                    .insert_str(0, &format!("#KIF version=2.0 encoding={name}\n"));
-            }
-            Format::Csa if !w.text.starts_with("'CSA encoding=") => {
-                w.text
-                    .insert_str(0, &format!("'encoding={}\n", name.to_ascii_uppercase()));
-            }
-            _ => {}
-        }
-    }
-    w
-}
-
-/// The name a declaration gives a legacy encoding.
-fn legacy_name(encoding: Encoding) -> &'static str {
-    match encoding {
-        Encoding::EucJp => "EUC-JP",
-        _ => "Shift_JIS",
-    }
-}
-
-/// Whether `text`, stored in `encoding` (Shift_JIS or EUC-JP), would be nearly all valid UTF-8
-/// and so read back as damaged UTF-8 without a declaration.
-fn would_read_as_utf8(text: &str, encoding: Encoding) -> bool {
-    matches!(encoding, Encoding::ShiftJis | Encoding::EucJp)
-        && !text.is_ascii()
-        && crate::text::mostly_utf8(&encode(text, encoding).0)
-}
-
-/// [`write`] without the check of the stored bytes; `declare` forces KIF's declaration.
-fn write_plain(
-    record: &Record,
-    format: Format,
-    options: &WriteOptions,
-    encoding: Encoding,
-    declare: bool,
-) -> Written {
     match format {
         Format::Csa => csa::write(
             record,
@@ -106,7 +56,7 @@ fn write_plain(
                 Encoding::Utf8 => Some("UTF-8"),
                 Encoding::Utf16Le | Encoding::Utf16Be => None,
             };
-            let declare = name.filter(|_| declare || encoding != conventional);
+            let declare = name.filter(|_| encoding != conventional);
             kif::write(
                 record,
                 &kif::WriteOptions {
@@ -117,6 +67,41 @@ fn write_plain(
         }
         Format::Ki2 | Format::Ki2u => ki2::write(record),
     }
+}
+
+/// Makes `bytes`, `text` stored in Shift_JIS or EUC-JP by [`encode`], read back as written: when
+/// they are nearly all valid UTF-8 (text that is itself mojibake of UTF-8, say), content
+/// detection would take them for damaged UTF-8, so the file declares its encoding where the
+/// format can (KIF and KI2: `#KIF version=2.0 encoding=…`; CSA V2.2: an `'encoding=…` comment;
+/// CSA V3.0 always declares it) and `bytes` are encoded again. Costs one UTF-8 validation pass,
+/// which legacy Japanese text fails within its first characters.
+pub fn declare_if_misread(
+    format: Format,
+    encoding: Encoding,
+    text: &mut String,
+    bytes: &mut Vec<u8>,
+) {
+    let name = match encoding {
+        Encoding::ShiftJis => "Shift_JIS",
+        Encoding::EucJp => "EUC-JP",
+        _ => return,
+    };
+    if !crate::text::mostly_utf8(bytes) {
+        return;
+    }
+    let line = match format {
+        Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u
+            if !text.starts_with("#KIF version=2.0 encoding=") =>
+        {
+            format!("#KIF version=2.0 encoding={name}\n")
+        }
+        Format::Csa if !text.starts_with("'CSA encoding=") => {
+            format!("'encoding={}\n", name.to_ascii_uppercase())
+        }
+        _ => return,
+    };
+    text.insert_str(0, &line);
+    *bytes = encode(text, encoding).0;
 }
 
 /// Encodes `text` for a file: characters the encoding cannot hold are replaced (with the
@@ -277,8 +262,9 @@ mod tests {
                 encoding: Some(Encoding::ShiftJis),
                 kif_funari: false,
             };
-            let w = write(&r, format, &options);
-            let (bytes, _) = encode(&w.text, Encoding::ShiftJis);
+            let mut w = write(&r, format, &options);
+            let (mut bytes, _) = encode(&w.text, Encoding::ShiftJis);
+            declare_if_misread(format, Encoding::ShiftJis, &mut w.text, &mut bytes);
             let decoded = decode(&bytes, Some(format.extension()), EncodingChoice::Auto);
             assert_eq!(
                 decoded.encoding,
@@ -297,11 +283,13 @@ mod tests {
             assert_eq!(back.tree.main_line_moves().count(), 1, "{format:?}");
         }
         // Ordinary text in its conventional encoding gets no declaration.
-        let plain = write(
+        let mut plain = write(
             &kif("棋戦：名人戦\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n"),
             Format::Kif,
             &WriteOptions::default(),
         );
+        let (mut bytes, _) = encode(&plain.text, Encoding::ShiftJis);
+        declare_if_misread(Format::Kif, Encoding::ShiftJis, &mut plain.text, &mut bytes);
         assert!(!plain.text.contains("encoding="), "{}", plain.text);
     }
 
