@@ -613,16 +613,41 @@ mod split_join {
         let (sjis, _, bad) = encoding_rs::SHIFT_JIS.encode(&text);
         assert!(!bad);
         let usi = b"startpos moves 7g7f 3c3d\r\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 2g2f\r\n";
-        let d = folder(&[("games.csa", &sjis), ("list.usi", usi)]);
+        // A JKF array in its producer's own layout: each element is written as it stands.
+        let jkf_elements = [
+            r#"{"header":{"先手":"甲"},   "moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU","color":0}}]}"#,
+            "{ \"header\" : { \"先手\" : \"乙\" },\n  \"moves\" : [ {} ] }",
+        ];
+        let jkf = format!("[ {} ,\n {}]\n", jkf_elements[0], jkf_elements[1]);
+        let d = folder(&[
+            ("games.csa", &sjis),
+            ("list.usi", usi),
+            ("arr.jkf", jkf.as_bytes()),
+        ]);
         run_in(
             d.path(),
-            &["split", "games.csa", "list.usi", "--out-dir", "parts", "-q"],
+            &[
+                "split",
+                "games.csa",
+                "list.usi",
+                "arr.jkf",
+                "--out-dir",
+                "parts",
+                "-q",
+            ],
             0,
         );
         let names = listing(&d.path().join("parts"));
         assert_eq!(
             names,
-            ["list.0.usi", "list.1.usi", "佐藤-田中.csa", "佐藤-鈴木.csa"]
+            [
+                "list.0.usi",
+                "list.1.usi",
+                "乙.jkf",
+                "佐藤-田中.csa",
+                "佐藤-鈴木.csa",
+                "甲.jkf"
+            ]
         );
         let read = |n: &str| std::fs::read(d.path().join("parts").join(n)).unwrap();
         let sjis_of = |s: &str| encoding_rs::SHIFT_JIS.encode(s).0.into_owned();
@@ -634,6 +659,8 @@ mod split_join {
         );
         assert_eq!(read("list.0.usi"), b"startpos moves 7g7f 3c3d\r\n");
         assert_eq!(read("list.1.usi"), &usi[26..]);
+        assert_eq!(read("甲.jkf"), format!("{}\n", jkf_elements[0]).as_bytes());
+        assert_eq!(read("乙.jkf"), format!("{}\n", jkf_elements[1]).as_bytes());
     }
 
     /// `join` takes convert's filters: each record is changed before it is joined.

@@ -1,8 +1,8 @@
 //! One record of an input as a file of its own, for `split` and `dedup --out-dir`: the
 //! record's own bytes where they are exactly known (a record between the `/` lines of a CSA
-//! file, a line of an SFEN/USI list, the whole text of a file of one record), in the input's
-//! encoding, so nothing is lost; otherwise (an element of a JKF array or of JSON Lines) as
-//! `convert` writes it.
+//! file, a line of an SFEN/USI list, an element of a JKF array, the whole text of a file of one
+//! record), in the input's encoding, so nothing is lost; otherwise (a document of JSON Lines)
+//! as `convert` writes it.
 
 use std::ops::Range;
 use std::sync::OnceLock;
