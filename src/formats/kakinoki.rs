@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::japanese::{self as ja, HandicapName};
-use super::written::note;
+use super::written::{note, push_comment_lines};
 use crate::record::{
     Ending, EndingKind, MetaKey, MoveTree, Node, NodeId, NodeKind, ReadIssue, Record, Start,
 };
@@ -434,15 +434,7 @@ pub(super) fn write_banner(root: &Node, out: &mut String) {
 pub(super) fn write_notes(node: &Node, remarks: bool, out: &mut String) {
     let remarks = if remarks { node.remarks() } else { &[] };
     for c in node.comments().iter().chain(remarks) {
-        for line in c.split('\n') {
-            let line = line.strip_suffix('\r').unwrap_or(line);
-            out.push('*');
-            if line.starts_with('*') {
-                out.push(' ');
-            }
-            out.push_str(line);
-            out.push('\n');
-        }
+        push_comment_lines(out, "*", c);
     }
     for c in node.engine_comments() {
         for line in c.split('\n') {

@@ -20,3 +20,18 @@ pub(crate) fn note(dropped: &mut Vec<String>, what: &str) {
         dropped.push(what.to_string());
     }
 }
+
+/// Writes each line of `comment` (a trailing CR dropped) after `prefix`: the comment lines of
+/// CSA (`'*`) and KIF/KI2 (`*`). A comment line that itself begins with `*` gets a space after
+/// `prefix`, so that it does not read back as an engine comment (`'**`, `**`).
+pub(crate) fn push_comment_lines(out: &mut String, prefix: &str, comment: &str) {
+    for line in comment.split('\n') {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        out.push_str(prefix);
+        if line.starts_with('*') {
+            out.push(' ');
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+}

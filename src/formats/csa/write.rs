@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use super::codes::{code_of, special_word};
 use super::read::{is_header_comment_key, sign_of, FLOODGATE_KEYS};
-use crate::formats::written::note;
+use crate::formats::written::{note, push_comment_lines};
 use crate::record::{Ending, MetaKey, MoveEntry, NodeKind, Record, Start};
 use crate::shogi::{Color, Move, PieceKind, Position, Setup, Square};
 
@@ -244,15 +244,7 @@ fn write_remarks(node: &crate::record::Node, out: &mut String) {
 /// Writes a node's `'*` comments and `'**` engine comments.
 fn write_comments(node: &crate::record::Node, out: &mut String) {
     for c in node.comments() {
-        for line in c.split('\n') {
-            let line = line.strip_suffix('\r').unwrap_or(line);
-            out.push_str("'*");
-            if line.starts_with('*') {
-                out.push(' ');
-            }
-            out.push_str(line);
-            out.push('\n');
-        }
+        push_comment_lines(out, "'*", c);
     }
     for c in node.engine_comments() {
         for line in c.split('\n') {
