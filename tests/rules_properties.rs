@@ -76,7 +76,7 @@ proptest! {
                     Err(foul) => {
                         assert!(!legal.contains(&m), "{m} generated but diagnosed {foul} in {}", pos.to_sfen());
                         assert!(!foul.to_string().is_empty());
-                        assert!(["nifu", "uchifuzume", "dead-piece", "self-check", "illegal-move", "illegal-promotion"].contains(&foul.code()));
+                        assert!(["nifu", "uchifuzume", "dead-piece", "self-check", "illegal-move", "illegal-promotion"].contains(&foul.code().as_str()));
                     }
                 }
             }

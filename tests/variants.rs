@@ -259,7 +259,7 @@ fn along_random_games_generated_moves_are_legal_and_others_get_a_reason() {
                         verdict
                     );
                     if let Err(f) = verdict {
-                        assert!(!f.code().is_empty() && !f.to_string().is_empty());
+                        assert!(!f.code().as_str().is_empty() && !f.to_string().is_empty());
                     }
                 }
                 if legal.is_empty() {

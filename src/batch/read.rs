@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use super::inputs::{io_reason, Input};
 use crate::formats;
 use crate::record::replay::{replay, ReplayOptions, Report};
-use crate::record::{Format, ReadIssue, Record};
+use crate::record::{ErrorCode, Format, ReadIssue, ReadWarning, Record, WarningCode};
 use crate::text::{self, EncodingChoice, SourceText};
 
 /// How inputs are read.
@@ -63,7 +63,7 @@ struct Loaded {
     format: Format,
     decoded: text::Decoded,
     /// Decoding problems, given to every record of the input.
-    issues: Vec<ReadIssue>,
+    issues: Vec<ReadWarning>,
     /// Where the text holds replacement characters (U+FFFD), undecodable bytes or not.
     replaced: Replaced,
     /// What to say about the encoding when a damaged record cannot be read (the declaration,
@@ -349,11 +349,11 @@ fn finish_record(
     r.source.encoding_reason = Some(loaded.decoded.reason.name());
     r.source.bom = loaded.decoded.bom;
     for issue in loaded.issues.iter().filter(|i| lines.contains(&i.line)) {
-        if unreadable && issue.code == "invalid-bytes" {
+        if unreadable && issue.code == WarningCode::InvalidBytes {
             continue; // said in the record's error
         }
-        if options.strict && issue.code == "invalid-bytes" {
-            r.errors.push(issue.clone());
+        if options.strict && issue.code == WarningCode::InvalidBytes {
+            r.errors.push(issue.with_code(ErrorCode::InvalidBytes));
         } else {
             r.warnings.push(issue.clone());
         }
@@ -369,15 +369,15 @@ fn reject_if_unreadable(r: &mut Record, loaded: &Loaded) -> bool {
     if replaced.lines.is_empty() || r.tree.main_line_moves().next().is_some() {
         return false;
     }
-    let on_damaged = |i: &ReadIssue| replaced.holds(i.line);
-    let damaged = r.warnings.iter().any(on_damaged) || r.errors.iter().any(on_damaged);
+    let damaged = r.warnings.iter().any(|i| replaced.holds(i.line))
+        || r.errors.iter().any(|i| replaced.holds(i.line));
     if !damaged {
         return false;
     }
     r.warnings
-        .retain(|w| !on_damaged(w) && w.code != "unknown-line");
+        .retain(|w| !replaced.holds(w.line) && w.code != WarningCode::UnknownLine);
     r.errors
-        .retain(|e| !on_damaged(e) && e.code != "not-a-record");
+        .retain(|e| !replaced.holds(e.line) && e.code != ErrorCode::NotARecord);
     let (line, column) = replaced.first;
     let n = replaced.lines.len();
     let cause = if loaded.decoded.invalid.is_empty() {
@@ -390,7 +390,7 @@ fn reject_if_unreadable(r: &mut Record, loaded: &Loaded) -> bool {
         )
     };
     r.errors.push(ReadIssue::new(
-        "unreadable-text",
+        ErrorCode::UnreadableText,
         line,
         column,
         format!(
@@ -491,7 +491,7 @@ fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
     if options.from.is_none() && by_extension == Some(format) {
         if let Some(other) = formats::other_format(&decoded.text, format) {
             issues.push(ReadIssue::new(
-                "format-mismatch",
+                WarningCode::FormatMismatch,
                 1,
                 1,
                 format!(
@@ -509,7 +509,7 @@ fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
         issues.push(issue);
     }
     for note in &decoded.notes {
-        issues.push(ReadIssue::new("encoding", 1, 1, note.clone()));
+        issues.push(ReadIssue::new(WarningCode::Encoding, 1, 1, note.clone()));
     }
     let replaced = Replaced::of(&decoded.text);
     Ok(Loaded {
@@ -579,7 +579,7 @@ fn reason_phrase(reason: text::DetectionReason) -> &'static str {
 
 /// The bytes that did not decode, said once for the whole input: a single run as it is, many
 /// as how many, on how many lines, and where the first is.
-fn invalid_bytes_issue(decoded: &text::Decoded, hint: &str) -> Option<ReadIssue> {
+fn invalid_bytes_issue(decoded: &text::Decoded, hint: &str) -> Option<ReadWarning> {
     let first = decoded.invalid.first()?;
     let forced = decoded.reason == text::DetectionReason::Forced;
     let message = if decoded.invalid.len() == 1 {
@@ -604,7 +604,7 @@ fn invalid_bytes_issue(decoded: &text::Decoded, hint: &str) -> Option<ReadIssue>
         )
     };
     Some(ReadIssue::new(
-        "invalid-bytes",
+        WarningCode::InvalidBytes,
         first.line as u32,
         first.column as u32,
         message,
@@ -678,8 +678,12 @@ fn check_variation_limits(r: &mut Record, options: &ReadOptions) {
     };
     if let Some(message) = over {
         r.tree = crate::record::MoveTree::new();
-        r.errors
-            .push(ReadIssue::new("limit", r.source.line.max(1), 1, message));
+        r.errors.push(ReadIssue::new(
+            ErrorCode::Limit,
+            r.source.line.max(1),
+            1,
+            message,
+        ));
     }
 }
 

@@ -210,7 +210,10 @@ impl Stats {
             .encodings
             .entry(v.encoding.unwrap_or("unknown").into())
             .or_default() += 1;
-        *self.outcomes.entry(v.outcome.reason.into()).or_default() += 1;
+        *self
+            .outcomes
+            .entry(v.outcome.reason.to_string())
+            .or_default() += 1;
         let winner = v.outcome.winner.unwrap_or("none");
         *self.winners.entry(winner.into()).or_default() += 1;
         *self
@@ -222,7 +225,7 @@ impl Stats {
             .handicap_winners
             .entry(format!("{}/{winner}", facts.start))
             .or_default() += 1;
-        let mut codes: Vec<&str> = v.fouls.iter().map(|f| f.code).collect();
+        let mut codes: Vec<&str> = v.fouls.iter().map(|f| f.code.as_str()).collect();
         for c in &codes {
             *self.foul_occurrences.entry((*c).into()).or_default() += 1;
         }
@@ -231,7 +234,7 @@ impl Stats {
         for c in codes {
             *self.fouls.entry(c.into()).or_default() += 1;
         }
-        let mut codes: Vec<&str> = v.warnings.iter().map(|w| w.code).collect();
+        let mut codes: Vec<&str> = v.warnings.iter().map(|w| w.code.as_str()).collect();
         codes.sort_unstable();
         codes.dedup();
         for c in codes {
@@ -257,7 +260,7 @@ impl Stats {
         if let Some(name) = facts.variant {
             let vs = self.variants.entry(name.into()).or_default();
             vs.records += 1;
-            *vs.outcomes.entry(v.outcome.reason.into()).or_default() += 1;
+            *vs.outcomes.entry(v.outcome.reason.to_string()).or_default() += 1;
             *vs.winners.entry(winner.into()).or_default() += 1;
             vs.plies_total += v.plies as u64;
             *vs.length_histogram.entry(v.plies).or_default() += 1;

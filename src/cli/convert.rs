@@ -691,7 +691,7 @@ fn convert_record(
                             f.ply,
                             shogi_tool::diag::label(
                                 shogi_tool::diag::Severity::Warning,
-                                f.code,
+                                f.code.as_str(),
                                 style::stderr()
                             ),
                             shogi_tool::diag::human_message(&f.message)

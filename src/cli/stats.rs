@@ -181,8 +181,8 @@ impl FileResult {
             self.lists.add(
                 &v.path,
                 v.record,
-                v.fouls.iter().map(|f| f.code),
-                v.warnings.iter().map(|w| w.code),
+                v.fouls.iter().map(|f| f.code.as_str()),
+                v.warnings.iter().map(|w| w.code.as_str()),
             );
         }
         self.records += 1;
@@ -448,12 +448,12 @@ fn game_row(record: &Record, v: &Validation, opening: &str) -> String {
         event: meta.get(MetaKey::Event),
         handicap: start_name(&record.start),
         plies: v.plies,
-        outcome: v.outcome.reason,
+        outcome: v.outcome.reason.as_str(),
         winner: v.outcome.winner,
         first_moves: opening,
-        fouls: v.fouls.iter().map(|f| f.code).collect(),
-        warnings: v.warnings.iter().map(|w| w.code).collect(),
-        errors: v.errors.iter().map(|e| e.code).collect(),
+        fouls: v.fouls.iter().map(|f| f.code.as_str()).collect(),
+        warnings: v.warnings.iter().map(|w| w.code.as_str()).collect(),
+        errors: v.errors.iter().map(|e| e.code.as_str()).collect(),
     };
     serde_json::to_string(&row).expect("rows serialise")
 }
@@ -522,12 +522,12 @@ fn variant_game_row(
         event: None,
         handicap: facts.start.clone(),
         plies: v.plies,
-        outcome: v.outcome.reason,
+        outcome: v.outcome.reason.as_str(),
         winner: v.outcome.winner,
         first_moves: &first_moves.join(" "),
-        fouls: v.fouls.iter().map(|f| f.code).collect(),
-        warnings: v.warnings.iter().map(|w| w.code).collect(),
-        errors: v.errors.iter().map(|e| e.code).collect(),
+        fouls: v.fouls.iter().map(|f| f.code.as_str()).collect(),
+        warnings: v.warnings.iter().map(|w| w.code.as_str()).collect(),
+        errors: v.errors.iter().map(|e| e.code.as_str()).collect(),
     };
     serde_json::to_string(&row).expect("rows serialise")
 }

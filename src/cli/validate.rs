@@ -105,7 +105,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     v.locate_moves(source);
                     let mut text = String::new();
                     push(&mut text, &v, json, Some(source), color);
-                    let flags = [&v.fouls, &v.warnings].map(|list| !list.is_empty());
+                    let flags = [!v.fouls.is_empty(), !v.warnings.is_empty()];
                     (text, flags, !v.errors.is_empty())
                 },
                 |results| {

@@ -14,7 +14,7 @@ use anyhow::{bail, Context};
 use shogi_tool::batch::Input;
 use shogi_tool::diag::{Item, OutcomeJson, Validation};
 use shogi_tool::formats::variants::{self as vformats, VGame};
-use shogi_tool::record::Format;
+use shogi_tool::record::{ErrorCode, Format};
 use shogi_tool::text::decode;
 use shogi_tool::text::SourceText;
 use shogi_tool::variant::game::{self, VRecord, VReport, VRules, Venue};
@@ -395,13 +395,13 @@ fn load(input: &InputArgs, path: &str, text: &str, forced: Option<Variant>) -> V
 }
 
 fn validation(path: &str, index: usize, rec: &VRecord, rep: &VReport) -> Validation {
-    let mut errors: Vec<Item> = Vec::new();
+    let mut errors: Vec<Item<ErrorCode>> = Vec::new();
     if let Some((column, message)) = &rec.error {
         errors.push(Item {
             ply: None,
             line: Some(rec.line),
             column: Some(*column),
-            code: "parse-error",
+            code: ErrorCode::ParseError,
             side: None,
             mv: None,
             message: message.clone(),
@@ -621,8 +621,9 @@ fn positions_from_sfen(
         bail!("cannot use --sfen `{sfen}`: {message}");
     }
     let rep = game::replay(rec, VRules::default());
-    if let Some(f) = rep.fouls.first().or(rep.errors.first()) {
-        bail!("cannot use --sfen `{sfen}`: ply {}: {}", f.ply, f.message);
+    let first = rep.fouls.first().map(|f| (f.ply, &f.message));
+    if let Some((ply, message)) = first.or(rep.errors.first().map(|e| (e.ply, &e.message))) {
+        bail!("cannot use --sfen `{sfen}`: ply {ply}: {message}");
     }
     Ok(Some(rep.positions))
 }

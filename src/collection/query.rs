@@ -4,7 +4,7 @@ use regex::Regex;
 
 use super::date::{find_date, DateRange};
 use crate::record::replay::{main_line_walk, Report};
-use crate::record::{MetaKey, Record, Start};
+use crate::record::{MetaKey, OutcomeReason, Record, Start};
 use crate::shogi::{Color, Handicap, Move, Position, Square};
 
 /// An inclusive range of counts (`A..B`, `A..`, `..B` or `N`).
@@ -214,7 +214,7 @@ impl Query {
 
     fn test_report(&self, report: &Report) -> bool {
         if let Some(reason) = &self.outcome {
-            if report.outcome.reason != reason {
+            if report.outcome.reason.as_str() != reason {
                 return false;
             }
         }
@@ -224,7 +224,10 @@ impl Query {
                 Winner::White => report.outcome.winner == Some(Color::White),
                 Winner::Draw => {
                     report.outcome.winner.is_none()
-                        && !matches!(report.outcome.reason, "unknown" | "abort")
+                        && !matches!(
+                            report.outcome.reason,
+                            OutcomeReason::Unknown | OutcomeReason::Abort
+                        )
                 }
             };
             if !ok {
@@ -232,12 +235,12 @@ impl Query {
             }
         }
         if let Some(code) = &self.foul {
-            if !report.fouls.iter().any(|f| f.code == code) {
+            if !report.fouls.iter().any(|f| f.code.as_str() == code) {
                 return false;
             }
         }
         if let Some(code) = &self.warning {
-            if !report.warnings.iter().any(|f| f.code == code) {
+            if !report.warnings.iter().any(|f| f.code.as_str() == code) {
                 return false;
             }
         }

@@ -7,12 +7,13 @@
 use serde::Serialize;
 
 use crate::record::replay::{Finding, Report};
-use crate::record::{ReadIssue, Record};
+use crate::record::{ErrorCode, OutcomeReason, ReadIssue, Record, WarningCode};
+use crate::shogi::FoulCode;
 use crate::text::SourceText;
 
-/// One located diagnostic, as JSON writes it.
+/// One located diagnostic, as JSON writes it; `C` is its severity's code type.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct Item {
+pub struct Item<C> {
     /// The ply (for findings of the replay).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ply: Option<usize>,
@@ -23,7 +24,7 @@ pub struct Item {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<u32>,
     /// The stable code.
-    pub code: &'static str,
+    pub code: C,
     /// `black` or `white`, when a side is concerned.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub side: Option<&'static str>,
@@ -40,8 +41,30 @@ pub struct Item {
     pub json_path: Option<String>,
 }
 
-impl From<&Finding> for Item {
-    fn from(f: &Finding) -> Item {
+/// Where an [`Item`] stands, with what [`Validation::locate_moves`] may fill in: the same for
+/// every code type.
+struct Place<'a> {
+    ply: Option<usize>,
+    line: Option<u32>,
+    variation: Option<usize>,
+    column: &'a mut Option<u32>,
+    json_path: &'a mut Option<String>,
+}
+
+impl<C> Item<C> {
+    fn place(&mut self) -> Place<'_> {
+        Place {
+            ply: self.ply,
+            line: self.line,
+            variation: self.variation,
+            column: &mut self.column,
+            json_path: &mut self.json_path,
+        }
+    }
+}
+
+impl<C: Copy> From<&Finding<C>> for Item<C> {
+    fn from(f: &Finding<C>) -> Item<C> {
         Item {
             ply: Some(f.ply),
             line: f.line,
@@ -56,8 +79,8 @@ impl From<&Finding> for Item {
     }
 }
 
-impl From<&ReadIssue> for Item {
-    fn from(i: &ReadIssue) -> Item {
+impl<C: Copy> From<&ReadIssue<C>> for Item<C> {
+    fn from(i: &ReadIssue<C>) -> Item<C> {
         Item {
             ply: None,
             line: Some(i.line),
@@ -78,7 +101,7 @@ pub struct OutcomeJson {
     /// `black`, `white` or null.
     pub winner: Option<&'static str>,
     /// The contract's reason.
-    pub reason: &'static str,
+    pub reason: OutcomeReason,
 }
 
 /// One side's entering-king figures, as JSON writes them.
@@ -159,11 +182,11 @@ pub struct Validation {
     /// How the game ended.
     pub outcome: OutcomeJson,
     /// Fouls, in ply order (main line first).
-    pub fouls: Vec<Item>,
+    pub fouls: Vec<Item<FoulCode>>,
     /// Warnings.
-    pub warnings: Vec<Item>,
+    pub warnings: Vec<Item<WarningCode>>,
     /// Problems that stopped reading.
-    pub errors: Vec<Item>,
+    pub errors: Vec<Item<ErrorCode>>,
     /// The entering-king judgement, for records ending in a declaration or an impasse.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub impasse: Option<ImpasseJson>,
@@ -172,9 +195,9 @@ pub struct Validation {
 impl Validation {
     /// Combines a record's read issues with its replay report.
     pub fn new(record: &Record, report: &Report) -> Validation {
-        let mut warnings: Vec<Item> = record.warnings.iter().map(Item::from).collect();
+        let mut warnings: Vec<Item<WarningCode>> = record.warnings.iter().map(Item::from).collect();
         warnings.extend(report.warnings.iter().map(Item::from));
-        let mut errors: Vec<Item> = record.errors.iter().map(Item::from).collect();
+        let mut errors: Vec<Item<ErrorCode>> = record.errors.iter().map(Item::from).collect();
         errors.extend(report.errors.iter().map(Item::from));
         Validation {
             path: record.source.path.clone(),
@@ -207,7 +230,7 @@ impl Validation {
             plies: 0,
             outcome: OutcomeJson {
                 winner: None,
-                reason: "unknown",
+                reason: OutcomeReason::Unknown,
             },
             fouls: Vec::new(),
             warnings: Vec::new(),
@@ -215,7 +238,7 @@ impl Validation {
                 ply: None,
                 line: None,
                 column: None,
-                code: "unreadable",
+                code: ErrorCode::Unreadable,
                 side: None,
                 mv: None,
                 message: message.to_string(),
@@ -241,20 +264,24 @@ impl Validation {
     pub fn locate_moves(&mut self, text: &SourceText) {
         match self.format {
             Some("sfen") | Some("usi") => {
-                for item in self.fouls.iter_mut().chain(self.warnings.iter_mut()) {
-                    if let (Some(ply), Some(line), None) = (item.ply, item.line, item.column) {
-                        item.column = move_column(t_line(text, line), ply);
+                let locate = |item: Place<'_>| {
+                    if let (Some(ply), Some(line), None) = (item.ply, item.line, *item.column) {
+                        *item.column = move_column(t_line(text, line), ply);
                     }
-                }
+                };
+                self.fouls.iter_mut().map(Item::place).for_each(locate);
+                self.warnings.iter_mut().map(Item::place).for_each(locate);
             }
             Some("jkf") => {
-                for item in self.fouls.iter_mut().chain(self.warnings.iter_mut()) {
+                let locate = |item: Place<'_>| {
                     if let (Some(ply), None) = (item.ply, item.variation) {
                         if ply > 0 && item.json_path.is_none() {
-                            item.json_path = Some(format!("moves[{ply}]"));
+                            *item.json_path = Some(format!("moves[{ply}]"));
                         }
                     }
-                }
+                };
+                self.fouls.iter_mut().map(Item::place).for_each(locate);
+                self.warnings.iter_mut().map(Item::place).for_each(locate);
             }
             _ => {}
         }
@@ -285,7 +312,7 @@ impl Validation {
             (Some(l), None) => format!("{}:{l}", self.path),
             _ => self.path.clone(),
         };
-        let ply = |item: &Item| match (item.ply, item.variation) {
+        let ply = |at: (Option<usize>, Option<usize>)| match at {
             (Some(p), Some(v)) => format!(" ply {p} (variation from ply {v}):"),
             (Some(p), None) => format!(" ply {p}:"),
             _ => String::new(),
@@ -295,7 +322,7 @@ impl Validation {
                 out,
                 "{}: {}: {}",
                 at(e.line, e.column),
-                label(Severity::Error, e.code, color),
+                label(Severity::Error, e.code.as_str(), color),
                 human_message(&e.message)
             );
             show(out, e.line, e.column);
@@ -309,8 +336,8 @@ impl Validation {
                 out,
                 "{}:{} {}: {}{mv}",
                 at(f.line, f.column),
-                ply(f),
-                label(Severity::Foul, f.code, color),
+                ply((f.ply, f.variation)),
+                label(Severity::Foul, f.code.as_str(), color),
                 human_message(&f.message)
             );
             show(out, f.line, f.column);
@@ -320,8 +347,8 @@ impl Validation {
                 out,
                 "{}:{} {}: {}",
                 at(w.line, w.column),
-                ply(w),
-                label(Severity::Warning, w.code, color),
+                ply((w.ply, w.variation)),
+                label(Severity::Warning, w.code.as_str(), color),
                 human_message(&w.message)
             );
             show(out, w.line, w.column);

@@ -2,12 +2,14 @@
 //! header and board-diagram part of the preamble, the choice of the start position, the
 //! current line of a record being read, and the header, start and note lines of the writers.
 
+use crate::record::{ErrorCode, WarningCode};
 use std::fmt::Write as _;
 
 use super::japanese::{self as ja, HandicapName};
 use super::written::{note, push_comment_lines};
 use crate::record::{
-    Ending, EndingKind, MetaKey, MoveTree, Node, NodeId, NodeKind, ReadIssue, Record, Start,
+    Ending, EndingKind, MetaKey, MoveTree, Node, NodeId, NodeKind, ReadError, ReadIssue,
+    ReadWarning, Record, Start,
 };
 use crate::shogi::{Color, Handicap};
 use crate::text::{find_byte, run_length};
@@ -79,7 +81,7 @@ impl Preamble {
         line: &str,
         at: usize,
         no: u32,
-    ) -> Result<bool, ReadIssue> {
+    ) -> Result<bool, ReadError> {
         let body = line.get(at..).unwrap_or("");
         let col = column_of(line, at);
         let trimmed = ja::trim_spaces(body);
@@ -99,13 +101,13 @@ impl Preamble {
                     let column = u32::try_from(e.char_offset)
                         .unwrap_or(u32::MAX)
                         .saturating_add(1);
-                    return Err(ReadIssue::new("parse-error", no, column, e.message));
+                    return Err(ReadIssue::new(ErrorCode::ParseError, no, column, e.message));
                 }
             }
         } else if body.starts_with('|') || body.starts_with("+-") {
             warn(
                 record,
-                "misplaced-board",
+                WarningCode::MisplacedBoard,
                 "A board diagram line comes after the moves began and was ignored; a board diagram belongs in the header.".to_string(),
             );
             return Ok(true);
@@ -115,7 +117,7 @@ impl Preamble {
                 if self.moves_started {
                     warn(
                         record,
-                        "misplaced-handicap",
+                        WarningCode::MisplacedHandicap,
                         format!("The handicap line `{trimmed}` comes after the moves began and was ignored."),
                     );
                 } else {
@@ -130,7 +132,7 @@ impl Preamble {
             if ja::is_position_key(key) {
                 warn(
                     record,
-                    "misplaced-board",
+                    WarningCode::MisplacedBoard,
                     format!("The line `{trimmed}` describes the start position but comes after the moves began; it was ignored."),
                 );
                 return Ok(true);
@@ -143,7 +145,7 @@ impl Preamble {
 
     /// Decides the start position when the moves begin (or the text ends): the board diagram
     /// wins over a named handicap that disagrees with it. `Err`: an error that stops the record.
-    pub(super) fn start(&self, warnings: &mut Vec<ReadIssue>) -> Result<Start, ReadIssue> {
+    pub(super) fn start(&self, warnings: &mut Vec<ReadWarning>) -> Result<Start, ReadError> {
         let named = self
             .handicap
             .as_ref()
@@ -151,7 +153,7 @@ impl Preamble {
         let start = if self.board.has_board() {
             if self.board.rows() != 9 {
                 return Err(ReadIssue::new(
-                    "parse-error",
+                    ErrorCode::ParseError,
                     self.board_line.max(1),
                     1,
                     format!(
@@ -173,7 +175,7 @@ impl Preamble {
                 {
                     let (name, line, col) = self.handicap.clone().unwrap_or_default();
                     warnings.push(ReadIssue::new(
-                        "handicap-mismatch",
+                        WarningCode::HandicapMismatch,
                         line,
                         col,
                         format!("The handicap `{}` does not match the board diagram; the board diagram is used.", ja::trim_spaces(&name)),
@@ -184,7 +186,7 @@ impl Preamble {
         } else {
             if self.board.has_hands() || self.board.side().is_some() {
                 warnings.push(ReadIssue::new(
-                    "incomplete-board",
+                    WarningCode::IncompleteBoard,
                     self.board_line.max(1),
                     1,
                     "Pieces in hand or a side to move are given without a board diagram; they were ignored.".to_string(),
@@ -202,7 +204,7 @@ impl Preamble {
                         format!("The handicap `{name}` is not a name this reader knows and no board diagram gives the position")
                     };
                     return Err(ReadIssue::new(
-                        "unknown-handicap",
+                        ErrorCode::UnknownHandicap,
                         line,
                         col,
                         format!("{why}; expected 平手, 香落ち, 右香落ち, 角落ち, 飛車落ち, 飛香落ち, 二枚落ち, 三枚落ち, 四枚落ち, 五枚落ち, 左五枚落ち, 六枚落ち, 左七枚落ち, 右七枚落ち, 八枚落ち, 十枚落ち, or a board diagram."),
@@ -276,11 +278,11 @@ pub(super) fn summary_ending(
     count: u32,
     no: u32,
     col: u32,
-    warnings: &mut Vec<ReadIssue>,
+    warnings: &mut Vec<ReadWarning>,
 ) -> Ending {
     if s.kind == EndingKind::Unknown {
         warnings.push(ReadIssue::new(
-            "unknown-ending",
+            WarningCode::UnknownEnding,
             no,
             col,
             format!("The summary `{text}` names no ending this reader knows; it is kept as an ending of unknown kind."),
@@ -288,7 +290,7 @@ pub(super) fn summary_ending(
     }
     if s.plies.is_some_and(|p| p != count) {
         warnings.push(ReadIssue::new(
-            "summary-mismatch",
+            WarningCode::SummaryMismatch,
             no,
             col,
             format!("The summary `{text}` disagrees with the record: the line has {count} moves."),

@@ -26,6 +26,7 @@ pub mod variants;
 pub mod write;
 mod written;
 
+use crate::record::{ErrorCode, WarningCode};
 use crate::record::{Format, Record};
 
 /// A record in which the reader understood no move and hardly any other line (HTML saved as
@@ -35,7 +36,7 @@ fn reject_if_nothing_was_understood(r: &mut Record, format: Format) {
     let unknown = r
         .warnings
         .iter()
-        .filter(|w| w.code == "unknown-line")
+        .filter(|w| w.code == WarningCode::UnknownLine)
         .count();
     let nothing = r.tree.is_empty()
         && r.errors.is_empty()
@@ -46,11 +47,11 @@ fn reject_if_nothing_was_understood(r: &mut Record, format: Format) {
         let first = r
             .warnings
             .iter()
-            .find(|w| w.code == "unknown-line")
+            .find(|w| w.code == WarningCode::UnknownLine)
             .map_or(1, |w| w.line);
-        r.warnings.retain(|w| w.code != "unknown-line");
+        r.warnings.retain(|w| w.code != WarningCode::UnknownLine);
         r.errors.push(crate::record::ReadIssue::new(
-            "not-a-record",
+            ErrorCode::NotARecord,
             first,
             1,
             format!(

@@ -1,6 +1,7 @@
 //! How a record says the game ended, independent of format (CSA `%TORYO`, KIF `投了`, JKF
 //! `TORYO`, USI `resign` are all [`EndingKind::Resignation`]).
 
+use super::OutcomeReason;
 use crate::shogi::Color;
 
 /// The kind of ending a record states.
@@ -94,20 +95,20 @@ impl Ending {
     }
 
     /// The contract's `outcome.reason` for this ending.
-    pub fn reason(&self) -> &'static str {
+    pub fn reason(&self) -> OutcomeReason {
         use EndingKind::*;
         match self.kind {
-            Resignation => "resignation",
-            Abort | Sealed | Matta | Error => "abort",
-            Repetition => "repetition",
-            PerpetualCheck => "perpetual-check",
-            Impasse => "impasse-points",
-            Declaration | Try => "impasse-declaration",
-            Timeout => "timeout",
-            IllegalMove | FoulWin | IllegalAction { .. } => "foul",
-            Draw | NoMate | ForfeitWin | ForfeitLoss | Unknown => "unknown",
-            MaxMoves => "max-moves",
-            Checkmate => "checkmate",
+            Resignation => OutcomeReason::Resignation,
+            Abort | Sealed | Matta | Error => OutcomeReason::Abort,
+            Repetition => OutcomeReason::Repetition,
+            PerpetualCheck => OutcomeReason::PerpetualCheck,
+            Impasse => OutcomeReason::ImpassePoints,
+            Declaration | Try => OutcomeReason::ImpasseDeclaration,
+            Timeout => OutcomeReason::Timeout,
+            IllegalMove | FoulWin | IllegalAction { .. } => OutcomeReason::Foul,
+            Draw | NoMate | ForfeitWin | ForfeitLoss | Unknown => OutcomeReason::Unknown,
+            MaxMoves => OutcomeReason::MaxMoves,
+            Checkmate => OutcomeReason::Checkmate,
         }
     }
 }

@@ -7,12 +7,14 @@
 //! [`Ending`]) is kept apart from what replaying it *finds* ([`replay`]).
 
 pub mod clock;
+mod code;
 mod ending;
 pub mod filter;
 mod metadata;
 pub mod replay;
 mod tree;
 
+pub use code::{ErrorCode, OutcomeReason, WarningCode};
 pub use ending::{Ending, EndingKind};
 pub use metadata::{MetaKey, Metadata, MetadataEntry};
 pub use tree::{MoveEntry, MoveTime, MoveTree, Node, NodeId, NodeKind, Notes};
@@ -159,11 +161,12 @@ impl Start {
     }
 }
 
-/// A problem met while reading a record, with where it happened.
+/// A problem met while reading a record, with where it happened; `C` is its severity's code
+/// type ([`ErrorCode`] or [`WarningCode`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadIssue {
+pub struct ReadIssue<C> {
     /// A stable code (`parse-error`, `invalid-bytes`, `unknown-handicap`, ...).
-    pub code: &'static str,
+    pub code: C,
     /// 1-based line in the file.
     pub line: u32,
     /// 1-based column (characters) in that line.
@@ -172,15 +175,27 @@ pub struct ReadIssue {
     pub message: String,
 }
 
-impl ReadIssue {
+/// A problem that stopped reading a record.
+pub type ReadError = ReadIssue<ErrorCode>;
+
+/// An oddity a reader tolerated.
+pub type ReadWarning = ReadIssue<WarningCode>;
+
+impl<C> ReadIssue<C> {
     /// A parse issue at `line`, `column`.
-    pub fn new(code: &'static str, line: u32, column: u32, message: impl Into<String>) -> Self {
+    pub fn new(code: C, line: u32, column: u32, message: impl Into<String>) -> Self {
         ReadIssue {
             code,
             line,
             column,
             message: message.into(),
         }
+    }
+
+    /// The same issue under another severity's code (a warning that `--strict` makes an
+    /// error).
+    pub fn with_code<D>(&self, code: D) -> ReadIssue<D> {
+        ReadIssue::new(code, self.line, self.column, self.message.clone())
     }
 }
 
@@ -196,9 +211,9 @@ pub struct Record {
     /// The moves, variations and endings, with times and comments.
     pub tree: MoveTree,
     /// Problems that stopped reading (the record holds what came before them).
-    pub errors: Vec<ReadIssue>,
+    pub errors: Vec<ReadError>,
     /// Oddities the reader tolerated.
-    pub warnings: Vec<ReadIssue>,
+    pub warnings: Vec<ReadWarning>,
 }
 
 impl Record {

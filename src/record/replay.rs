@@ -7,11 +7,13 @@
 //! their variation starts. The walk keeps an explicit stack, so deeply nested variations cannot
 //! overflow the call stack.
 
-use super::{Ending, EndingKind, NodeId, NodeKind, Record, Start};
+use super::{
+    Ending, EndingKind, ErrorCode, NodeId, NodeKind, OutcomeReason, Record, Start, WarningCode,
+};
 use crate::shogi::entering_king::{judge_declaration, Condition, ImpasseScore, Rule, RuleResult};
 use crate::shogi::Handicap;
 use crate::shogi::{
-    Color, Foul, Game, IllegalMoveReason, Move, PieceKind, Position, Repetition, Setup,
+    Color, Foul, FoulCode, Game, IllegalMoveReason, Move, PieceKind, Position, Repetition, Setup,
 };
 
 /// Settings for a replay.
@@ -25,15 +27,16 @@ pub struct ReplayOptions {
     pub impasse_rule: Option<Rule>,
 }
 
-/// Something the replay found, with where.
+/// Something the replay found, with where; `C` is its severity's code type ([`FoulCode`],
+/// [`WarningCode`] or [`ErrorCode`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
+pub struct Finding<C> {
     /// The ply of the move (0 for the start position).
     pub ply: usize,
     /// The source line, when known.
     pub line: Option<u32>,
-    /// A stable code: a foul code or a warning code.
-    pub code: &'static str,
+    /// The stable code.
+    pub code: C,
     /// The side concerned (the mover, for fouls).
     pub side: Option<Color>,
     /// The move in USI notation.
@@ -44,13 +47,37 @@ pub struct Finding {
     pub variation: Option<usize>,
 }
 
+/// Where a move's findings stand: what every [`Finding`] of one move shares.
+#[derive(Clone, Copy, Debug)]
+struct At {
+    ply: usize,
+    line: Option<u32>,
+    side: Option<Color>,
+    variation: Option<usize>,
+}
+
+impl At {
+    /// A finding of `code` about `mv` here.
+    fn finding<C>(self, code: C, mv: Option<&Move>, message: String) -> Finding<C> {
+        Finding {
+            ply: self.ply,
+            line: self.line,
+            code,
+            side: self.side,
+            mv: mv.map(|m| m.to_usi()),
+            message,
+            variation: self.variation,
+        }
+    }
+}
+
 /// How the game ended, as the replay judges it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// The winner; `None` for a draw or an unfinished game.
     pub winner: Option<Color>,
     /// The contract's reason (`checkmate`, `resignation`, ...).
-    pub reason: &'static str,
+    pub reason: OutcomeReason,
 }
 
 /// Everything a replay found.
@@ -61,11 +88,11 @@ pub struct Report {
     /// The outcome.
     pub outcome: Outcome,
     /// Fouls, main line first in ply order, then those in variations.
-    pub fouls: Vec<Finding>,
+    pub fouls: Vec<Finding<FoulCode>>,
     /// Warnings (repetition draws, mismatches with the stated result, odd start positions).
-    pub warnings: Vec<Finding>,
+    pub warnings: Vec<Finding<WarningCode>>,
     /// Problems that stopped the replay (no start position could be built).
-    pub errors: Vec<Finding>,
+    pub errors: Vec<Finding<ErrorCode>>,
     /// The position at the end of the main line (as far as it could be carried out).
     pub final_position: Option<Position>,
     /// The main line's moves as carried out (promotions resolved), as far as it could be.
@@ -78,9 +105,9 @@ pub struct Report {
 #[derive(Clone, Copy, Debug)]
 struct GameOver {
     ply: usize,
-    reason: &'static str,
+    reason: OutcomeReason,
     /// For a foul: its code and who committed it.
-    foul: Option<(&'static str, Color)>,
+    foul: Option<(FoulCode, Color)>,
     winner: Option<Color>,
     /// Whether later moves are `moves-after-end` (not after a foul: its later moves are
     /// still judged one by one).
@@ -111,7 +138,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
         plies,
         outcome: Outcome {
             winner: None,
-            reason: "unknown",
+            reason: OutcomeReason::Unknown,
         },
         fouls: Vec::new(),
         warnings: Vec::new(),
@@ -128,7 +155,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
             report.errors.push(Finding {
                 ply: 0,
                 line: None,
-                code: "invalid-position",
+                code: ErrorCode::InvalidPosition,
                 side: None,
                 mv: None,
                 message: format!("the start position cannot be played: {e}"),
@@ -149,7 +176,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
         report.warnings.push(Finding {
             ply: 0,
             line: None,
-            code: "start-position",
+            code: WarningCode::StartPosition,
             side: None,
             mv: None,
             message: format!("the start position is unusual: {problem}"),
@@ -161,7 +188,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
             report.warnings.push(Finding {
                 ply: 0,
                 line: None,
-                code: "start-position",
+                code: WarningCode::StartPosition,
                 side: Some(Color::White),
                 mv: None,
                 message: "the start position is unusual: it is the even game's, but with white to move (in an even game black moves first)".into(),
@@ -266,9 +293,9 @@ pub fn main_line_walk(
 /// writes the move that is played. Returns `None` when there is nothing to correct, else the
 /// corrected record and one `piece-mismatch` finding per correction. Lines stop being
 /// followed where a move cannot be carried out.
-pub fn correct_piece_names(record: &Record) -> Option<(Record, Vec<Finding>)> {
+pub fn correct_piece_names(record: &Record) -> Option<(Record, Vec<Finding<WarningCode>>)> {
     let start = record.start.position().ok()?;
-    let mut fixes: Vec<(NodeId, Move, PieceKind, Finding)> = Vec::new();
+    let mut fixes: Vec<(NodeId, Move, PieceKind, Finding<WarningCode>)> = Vec::new();
     // Lines are followed by first children; a sibling is queued with a copy of the position
     // before it, so positions are copied only where the tree branches.
     let mut stack: Vec<(NodeId, Position, usize)> = Vec::new();
@@ -297,7 +324,7 @@ pub fn correct_piece_names(record: &Record) -> Option<(Record, Vec<Finding>)> {
                 let finding = Finding {
                     ply,
                     line: (node.line > 0).then_some(node.line),
-                    code: "piece-mismatch",
+                    code: WarningCode::PieceMismatch,
                     side: Some(mover),
                     mv: Some(mv.to_usi()),
                     message: format!(
@@ -373,13 +400,10 @@ fn walk_from(
                 let mover = entry
                     .mover
                     .unwrap_or_else(|| state.game.position().side_to_move());
-                let finding = |code: &'static str, mv: Option<&Move>, message: String| Finding {
+                let at = At {
                     ply,
                     line,
-                    code,
                     side: Some(mover),
-                    mv: mv.map(|m| m.to_usi()),
-                    message,
                     variation,
                 };
                 let (mv, claim) = resolve_claimed_piece(state.game.position(), entry);
@@ -392,14 +416,14 @@ fn walk_from(
                 }
                 if !state.after_end_reported {
                     let ended_at = match (state.over, state.ended) {
-                        (Some(o), _) if o.closes_record => Some((o.ply, o.reason)),
+                        (Some(o), _) if o.closes_record => Some((o.ply, o.reason.as_str())),
                         (_, Some((ply, _))) => Some((ply, "the record's ending")),
                         _ => None,
                     };
                     if let Some((end_ply, why)) = ended_at {
                         state.after_end_reported = true;
-                        report.fouls.push(finding(
-                            "moves-after-end",
+                        report.fouls.push(at.finding(
+                            FoulCode::MovesAfterEnd,
                             Some(&entry.mv),
                             format!(
                                 "a move is recorded after the game ended at ply {end_ply} ({why})"
@@ -410,8 +434,8 @@ fn walk_from(
                 match claim {
                     Claim::Agrees => {}
                     Claim::Mismatch { claimed, actual } => {
-                        report.warnings.push(finding(
-                            "piece-mismatch",
+                        report.warnings.push(at.finding(
+                            WarningCode::PieceMismatch,
                             Some(&mv),
                             format!(
                                 "the record moves a {claimed} from {from}, but a {actual} stands there; the {actual} can make the move, so it is played",
@@ -422,7 +446,7 @@ fn walk_from(
                     Claim::Foul(f) => {
                         report
                             .fouls
-                            .push(finding(f.code(), Some(&mv), f.to_string()));
+                            .push(at.finding(f.code(), Some(&mv), f.to_string()));
                         decide_foul(state, ply, f.code(), mover);
                     }
                 }
@@ -433,13 +457,13 @@ fn walk_from(
                 if let Some(f) = &played.foul {
                     report
                         .fouls
-                        .push(finding(f.code(), Some(&mv), f.to_string()));
+                        .push(at.finding(f.code(), Some(&mv), f.to_string()));
                     decide_foul(state, ply, f.code(), mover);
                 }
                 if !played.carried_out {
                     state.stopped = true;
-                    report.warnings.push(finding(
-                        "replay-stopped",
+                    report.warnings.push(at.finding(
+                        WarningCode::ReplayStopped,
                         Some(&mv),
                         "the move cannot be carried out, so the rest of this line is not checked"
                             .into(),
@@ -448,18 +472,18 @@ fn walk_from(
                 }
                 match played.repetition {
                     Some(Repetition::Fourfold { first_ply }) => {
-                        report.warnings.push(finding(
-                            "repetition",
+                        report.warnings.push(at.finding(
+                            WarningCode::Repetition,
                             Some(&mv),
                             format!(
                                 "fourfold repetition: the position after ply {first_ply} has occurred four times (a draw)"
                             ),
                         ));
-                        decide(state, ply, "repetition", None, true);
+                        decide(state, ply, OutcomeReason::Repetition, None, true);
                     }
                     Some(Repetition::PerpetualCheck { loser, first_ply }) => {
-                        let mut f = finding(
-                            "perpetual-check",
+                        let mut f = at.finding(
+                            FoulCode::PerpetualCheck,
                             Some(&mv),
                             format!(
                                 "fourfold repetition in which {loser} gave check with every move since ply {first_ply}: {loser} loses"
@@ -467,7 +491,13 @@ fn walk_from(
                         );
                         f.side = Some(loser);
                         report.fouls.push(f);
-                        decide(state, ply, "perpetual-check", Some(loser.flip()), true);
+                        decide(
+                            state,
+                            ply,
+                            OutcomeReason::PerpetualCheck,
+                            Some(loser.flip()),
+                            true,
+                        );
                     }
                     None => {}
                 }
@@ -475,7 +505,7 @@ fn walk_from(
                 if let Some(limit) = max_moves {
                     if ply as u64 == limit as u64 {
                         settle_mate(state);
-                        decide(state, ply, "max-moves", None, true);
+                        decide(state, ply, OutcomeReason::MaxMoves, None, true);
                     }
                 }
             }
@@ -498,9 +528,9 @@ fn settle_mate(state: &mut LineState) {
         .has_legal_moves_knowing_check(in_check)
     {
         let reason = if in_check {
-            "checkmate"
+            OutcomeReason::Checkmate
         } else {
-            "no-legal-moves"
+            OutcomeReason::NoLegalMoves
         };
         decide(state, ply, reason, Some(mover), true);
     }
@@ -520,7 +550,7 @@ fn queue_alternatives(
 fn decide(
     state: &mut LineState,
     ply: usize,
-    reason: &'static str,
+    reason: OutcomeReason,
     winner: Option<Color>,
     closes: bool,
 ) {
@@ -536,11 +566,11 @@ fn decide(
 }
 
 /// The game ends with `mover`'s foul `code` at `ply` (unless it ended before).
-fn decide_foul(state: &mut LineState, ply: usize, code: &'static str, mover: Color) {
+fn decide_foul(state: &mut LineState, ply: usize, code: FoulCode, mover: Color) {
     if state.over.is_none() {
         state.over = Some(GameOver {
             ply,
-            reason: "foul",
+            reason: OutcomeReason::Foul,
             foul: Some((code, mover)),
             winner: Some(mover.flip()),
             closes_record: false,
@@ -663,7 +693,7 @@ fn judge_impasse(record: &Record, state: &LineState, options: &ReplayOptions, re
         report.warnings.push(Finding {
             ply,
             line,
-            code: "result-mismatch",
+            code: WarningCode::ResultMismatch,
             side,
             mv: None,
             message,
@@ -722,7 +752,7 @@ fn judge_impasse(record: &Record, state: &LineState, options: &ReplayOptions, re
                 }
                 report.outcome = Outcome {
                     winner,
-                    reason: "impasse-points",
+                    reason: OutcomeReason::ImpassePoints,
                 };
             } else {
                 if !result.failed.is_empty() {
@@ -742,7 +772,7 @@ fn judge_impasse(record: &Record, state: &LineState, options: &ReplayOptions, re
                 }
                 report.outcome = Outcome {
                     winner,
-                    reason: "impasse-declaration",
+                    reason: OutcomeReason::ImpasseDeclaration,
                 };
             }
             result
@@ -761,7 +791,7 @@ fn judge_impasse(record: &Record, state: &LineState, options: &ReplayOptions, re
             }
             report.outcome = Outcome {
                 winner: result.winner(),
-                reason: "impasse-points",
+                reason: OutcomeReason::ImpassePoints,
             };
             result
         }
@@ -780,14 +810,14 @@ fn audit_clocks(record: &Record, start_side: Color, state: &LineState, report: &
         report.warnings.push(Finding {
             ply: o.ply,
             line: o.line,
-            code: "time-over",
+            code: WarningCode::TimeOver,
             side: Some(o.side),
             mv,
             message: o.message,
             variation: None,
         });
     }
-    if let (Some((side, left, figures)), "timeout") =
+    if let (Some((side, left, figures)), OutcomeReason::Timeout) =
         (audit.time_left_at_timeout, report.outcome.reason)
     {
         let ending = record.ending().map_or("", |e| e.raw.as_str());
@@ -800,7 +830,7 @@ fn audit_clocks(record: &Record, start_side: Color, state: &LineState, report: &
         report.warnings.push(Finding {
             ply: state.ended.map_or(state.ply, |(p, _)| p),
             line,
-            code: "result-mismatch",
+            code: WarningCode::ResultMismatch,
             side: Some(side),
             mv: None,
             message: format!(
@@ -855,7 +885,7 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
         report.warnings.push(Finding {
             ply: state.ply,
             line: ending_line,
-            code: "result-mismatch",
+            code: WarningCode::ResultMismatch,
             side: None,
             mv: None,
             message,
@@ -876,8 +906,8 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
         let reason = over.map(|o| o.reason);
         let message = match e.kind {
             EndingKind::Checkmate => match reason {
-                Some("checkmate") => None,
-                Some("no-legal-moves") => Some(format!(
+                Some(OutcomeReason::Checkmate) => None,
+                Some(OutcomeReason::NoLegalMoves) => Some(format!(
                     "the record says `{}` (checkmate), but the side to move is not in check: it has no legal move, which is not checkmate",
                     e.raw
                 )),
@@ -887,10 +917,10 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
                 )),
             },
             EndingKind::Repetition => match over {
-                Some(o) if o.reason == "repetition" => None,
+                Some(o) if o.reason == OutcomeReason::Repetition => None,
                 // A repetition that is perpetual check: right when the record names its winner.
-                Some(o) if o.reason == "perpetual-check" && stated == Some(o.winner) => None,
-                Some(o) if o.reason == "perpetual-check" => {
+                Some(o) if o.reason == OutcomeReason::PerpetualCheck && stated == Some(o.winner) => None,
+                Some(o) if o.reason == OutcomeReason::PerpetualCheck => {
                     let loser = o.winner.map_or(to_move, Color::flip);
                     Some(format!(
                         "the record says `{}` ({}), but the repetition completed at ply {} is perpetual check: {loser} gave check with every move of the cycle, so {loser} loses and {} wins",
@@ -914,8 +944,8 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
                     || e.raw.eq_ignore_ascii_case("rep_lose") =>
             {
                 match over {
-                Some(o) if o.reason == "perpetual-check" => None,
-                Some(o) if o.reason == "repetition" => Some(format!(
+                Some(o) if o.reason == OutcomeReason::PerpetualCheck => None,
+                Some(o) if o.reason == OutcomeReason::Repetition => Some(format!(
                     "the record says `{}` (perpetual check), but the repetition completed at ply {} is not perpetual check: it is a draw",
                     e.raw, o.ply
                 )),
@@ -941,7 +971,10 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
             if let (Some(e), Some(stated), false) = (ending, stated, claim_disproved) {
                 let decisive = matches!(
                     o.reason,
-                    "foul" | "checkmate" | "perpetual-check" | "no-legal-moves"
+                    OutcomeReason::Foul
+                        | OutcomeReason::Checkmate
+                        | OutcomeReason::PerpetualCheck
+                        | OutcomeReason::NoLegalMoves
                 );
                 // A draw the replay found (repetition, the move limit) ended the game before
                 // the record's ending: an ending naming a winner there is wrong.
@@ -949,7 +982,7 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
                 if (decisive || over_before) && stated != o.winner {
                     let found = match o.foul {
                         Some((code, by)) => format!("the foul `{code}` by {by}"),
-                        None => o.reason.replace('-', " "),
+                        None => o.reason.as_str().replace('-', " "),
                     };
                     let before = if decisive {
                         ""
@@ -1116,7 +1149,11 @@ mod tests {
         }
         let rep = replay(&r, &ReplayOptions::default());
         assert!(rep.fouls.is_empty(), "{:?}", rep.fouls);
-        let codes: Vec<_> = rep.warnings.iter().map(|w| (w.code, w.ply)).collect();
+        let codes: Vec<_> = rep
+            .warnings
+            .iter()
+            .map(|w| (w.code.as_str(), w.ply))
+            .collect();
         assert_eq!(codes, [("piece-mismatch", 5)]);
         let (fixed, found) = correct_piece_names(&r).unwrap();
         assert_eq!(found.len(), 1);

@@ -10,9 +10,37 @@
 
 use std::fmt;
 
+use super::codes::stable_codes;
 use super::color::Color;
 use super::piece::PieceKind;
 use super::square::Square;
+
+stable_codes! {
+    /// The contract's foul codes (`docs/cli.md`, "Fouls"): those of a [`Foul`], and the two
+    /// the replay of a whole game finds (perpetual check, moves after the end).
+    pub enum FoulCode {
+        /// A pawn dropped on a file that already holds an unpromoted pawn of the same side.
+        Nifu = "nifu",
+        /// A pawn (or Tori Shogi swallow) drop that checkmates at once.
+        Uchifuzume = "uchifuzume",
+        /// A piece left unpromoted where it can never move again.
+        DeadPiece = "dead-piece",
+        /// A move that leaves the mover's own king attacked.
+        SelfCheck = "self-check",
+        /// The piece cannot move so.
+        IllegalMove = "illegal-move",
+        /// A promotion the rules do not allow (or a compulsory one not made).
+        IllegalPromotion = "illegal-promotion",
+        /// A side moves when it is not its turn.
+        WrongTurn = "wrong-turn",
+        /// Fourfold repetition with one side checking at every move of the cycle.
+        PerpetualCheck = "perpetual-check",
+        /// Moves recorded after the game was over.
+        MovesAfterEnd = "moves-after-end",
+        /// Tori Shogi: a third unpromoted swallow of a side on one file.
+        SwallowFile = "swallow-file",
+    }
+}
 
 /// Why a move is not legal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -215,17 +243,17 @@ impl FoulKind for PieceKind {
 
 impl<K> Foul<K> {
     /// The contract's stable code.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> FoulCode {
         match self {
-            Foul::Nifu { .. } => "nifu",
-            Foul::Uchifuzume { .. } => "uchifuzume",
-            Foul::DeadPiece { .. } => "dead-piece",
-            Foul::SelfCheck { .. } => "self-check",
-            Foul::IllegalMove(_) => "illegal-move",
-            Foul::IllegalPromotion(_) => "illegal-promotion",
-            Foul::WrongTurn { .. } => "wrong-turn",
-            Foul::SwallowFile { .. } => "swallow-file",
-            Foul::DropMate { .. } => "uchifuzume",
+            Foul::Nifu { .. } => FoulCode::Nifu,
+            Foul::Uchifuzume { .. } => FoulCode::Uchifuzume,
+            Foul::DeadPiece { .. } => FoulCode::DeadPiece,
+            Foul::SelfCheck { .. } => FoulCode::SelfCheck,
+            Foul::IllegalMove(_) => FoulCode::IllegalMove,
+            Foul::IllegalPromotion(_) => FoulCode::IllegalPromotion,
+            Foul::WrongTurn { .. } => FoulCode::WrongTurn,
+            Foul::SwallowFile { .. } => FoulCode::SwallowFile,
+            Foul::DropMate { .. } => FoulCode::Uchifuzume,
         }
     }
 

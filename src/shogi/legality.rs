@@ -310,7 +310,7 @@ mod tests {
     }
 
     fn code(sfen: &str, usi: &str) -> &'static str {
-        diag(sfen, usi).err().map(|f| f.code()).unwrap_or("legal")
+        diag(sfen, usi).err().map_or("legal", |f| f.code().as_str())
     }
 
     const START: &str = crate::shogi::STARTPOS_SFEN;

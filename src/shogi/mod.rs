@@ -15,6 +15,7 @@
 
 pub mod attacks;
 mod bitboard;
+pub(crate) mod codes;
 mod color;
 pub mod entering_king;
 mod foul;
@@ -36,7 +37,7 @@ pub use color::{ByColor, Color};
 pub use entering_king::{
     judge_declaration, Condition, ImpasseScore, Rule, RuleResult, SideScore, Verdict,
 };
-pub use foul::{Foul, FoulKind, IllegalMoveReason, PromotionReason};
+pub use foul::{Foul, FoulCode, FoulKind, IllegalMoveReason, PromotionReason};
 pub use game::{Game, Played, Repetition};
 pub use hand::Hand;
 pub use handicap::Handicap;

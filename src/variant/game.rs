@@ -17,7 +17,8 @@ use super::notation::usi;
 use super::position::VPosition;
 use super::rules::Variant;
 use crate::record::replay::{Finding, Outcome};
-use crate::shogi::Color;
+use crate::record::{ErrorCode, OutcomeReason, WarningCode};
+use crate::shogi::{Color, FoulCode};
 
 /// Rule options where venues differ.
 #[derive(Clone, Copy, Debug, Default)]
@@ -259,11 +260,11 @@ pub struct VReport {
     /// The outcome.
     pub outcome: Outcome,
     /// Fouls (codes of the contract).
-    pub fouls: Vec<Finding>,
+    pub fouls: Vec<Finding<FoulCode>>,
     /// Warnings.
-    pub warnings: Vec<Finding>,
+    pub warnings: Vec<Finding<WarningCode>>,
     /// Problems that stopped the replay.
-    pub errors: Vec<Finding>,
+    pub errors: Vec<Finding<ErrorCode>>,
     /// Every position of the line, the start first.
     pub positions: Vec<VPosition>,
 }
@@ -274,31 +275,38 @@ pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
         plies: 0,
         outcome: Outcome {
             winner: None,
-            reason: "unknown",
+            reason: OutcomeReason::Unknown,
         },
         fouls: Vec::new(),
         warnings: Vec::new(),
         errors: Vec::new(),
         positions: Vec::new(),
     };
-    let finding = |ply: usize,
-                   code: &'static str,
-                   side: Option<Color>,
-                   mv: Option<String>,
-                   message: String| Finding {
-        ply,
-        line: Some(rec.line),
-        code,
-        side,
-        mv,
-        message,
-        variation: None,
-    };
+    /// A finding on `line` (the record's one line).
+    fn finding<C>(
+        line: u32,
+        ply: usize,
+        code: C,
+        side: Option<Color>,
+        mv: Option<String>,
+        message: String,
+    ) -> Finding<C> {
+        Finding {
+            ply,
+            line: Some(line),
+            code,
+            side,
+            mv,
+            message,
+            variation: None,
+        }
+    }
     let Some(start) = rec.start.clone() else {
         let (c, m) = rec.error.clone().unwrap_or((1, "no start position".into()));
         report.errors.push(finding(
+            rec.line,
             0,
-            "parse-error",
+            ErrorCode::ParseError,
             None,
             None,
             format!("column {c}: {m}"),
@@ -312,15 +320,16 @@ pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
     seen.entry(pos.key()).or_default().push(0);
     let mut checks: Vec<bool> = vec![false];
     // (ply, reason, winner, closes the record)
-    let mut over: Option<(usize, &'static str, Option<Color>, bool)> = None;
+    let mut over: Option<(usize, OutcomeReason, Option<Color>, bool)> = None;
     let mut after_end_reported = false;
     for (k, (word, column)) in rec.moves.iter().enumerate() {
         let ply = k + 1;
         let mover = pos.side_to_move();
         let Some(m) = pos.parse_usi(word) else {
             report.errors.push(finding(
+                rec.line,
                 ply,
-                "parse-error",
+                ErrorCode::ParseError,
                 None,
                 Some(word.clone()),
                 format!("column {column}: `{word}` is not a USI move of {variant}"),
@@ -332,8 +341,9 @@ pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
             if !after_end_reported {
                 after_end_reported = true;
                 report.fouls.push(finding(
+                    rec.line,
                     ply,
-                    "moves-after-end",
+                    FoulCode::MovesAfterEnd,
                     Some(mover),
                     Some(text.clone()),
                     format!("a move is recorded after the game ended at ply {end} ({why})"),
@@ -343,6 +353,7 @@ pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
         let (foul, carried) = pos.play_lenient(m);
         if let Some(f) = foul {
             report.fouls.push(finding(
+                rec.line,
                 ply,
                 f.code(),
                 Some(mover),
@@ -350,13 +361,14 @@ pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
                 royal_wording(variant, f.to_string()),
             ));
             if over.is_none() {
-                over = Some((ply, "foul", Some(mover.flip()), false));
+                over = Some((ply, OutcomeReason::Foul, Some(mover.flip()), false));
             }
         }
         if !carried {
             report.warnings.push(finding(
+                rec.line,
                 ply,
-                "replay-stopped",
+                WarningCode::ReplayStopped,
                 Some(mover),
                 Some(text),
                 "the move cannot be carried out, so the rest of this line is not checked".into(),
@@ -368,7 +380,7 @@ pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
         checks.push(pos.in_check());
         if let Some(w) = pos.campmate_winner() {
             if over.is_none() {
-                over = Some((ply, "campmate", Some(w), true));
+                over = Some((ply, OutcomeReason::Campmate, Some(w), true));
             }
         }
         let occurrences = seen.entry(pos.key()).or_default();
@@ -391,13 +403,14 @@ pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
             match checker.filter(|_| rules.perpetual_check_loses_in(variant)) {
                 Some(loser) => {
                     report.fouls.push(finding(
+                        rec.line,
                         ply,
-                        "perpetual-check",
+                        FoulCode::PerpetualCheck,
                         Some(loser),
                         Some(usi(variant, m)),
                         format!("fourfold repetition in which {loser} gave check with every move since ply {first}: {loser} loses"),
                     ));
-                    over = Some((ply, "perpetual-check", Some(loser.flip()), true));
+                    over = Some((ply, OutcomeReason::PerpetualCheck, Some(loser.flip()), true));
                 }
                 None => {
                     let winner = rules.repetition_winner(variant, mover);
@@ -410,13 +423,14 @@ pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
                         ),
                     };
                     report.warnings.push(finding(
+                        rec.line,
                         ply,
-                        "repetition",
+                        WarningCode::Repetition,
                         None,
                         Some(usi(variant, m)),
                         format!("fourfold repetition: the position after ply {first} has occurred four times ({verdict})"),
                     ));
-                    over = Some((ply, "repetition", winner, true));
+                    over = Some((ply, OutcomeReason::Repetition, winner, true));
                 }
             }
         }
@@ -424,9 +438,9 @@ pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
     if over.is_none() && report.errors.is_empty() && !pos.has_legal_move() {
         let loser = pos.side_to_move();
         let reason = if pos.in_check() {
-            "checkmate"
+            OutcomeReason::Checkmate
         } else {
-            "no-legal-moves"
+            OutcomeReason::NoLegalMoves
         };
         over = Some((report.plies, reason, Some(loser.flip()), true));
     }
@@ -434,19 +448,19 @@ pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
         (Some((_, reason, winner, _)), _) => Outcome { winner, reason },
         (None, Some("resign")) => Outcome {
             winner: Some(pos.side_to_move().flip()),
-            reason: "resignation",
+            reason: OutcomeReason::Resignation,
         },
         (None, Some("timeout")) => Outcome {
             winner: Some(pos.side_to_move().flip()),
-            reason: "timeout",
+            reason: OutcomeReason::Timeout,
         },
         (None, Some("abort" | "break")) => Outcome {
             winner: None,
-            reason: "abort",
+            reason: OutcomeReason::Abort,
         },
         _ => Outcome {
             winner: None,
-            reason: "unknown",
+            reason: OutcomeReason::Unknown,
         },
     };
     report
@@ -514,7 +528,10 @@ mod tests {
             " 2e1e 1a2a 1e2e 2a1a".repeat(3)
         );
         let r = with_rules(&line, VRules::default());
-        assert_eq!((r.outcome.reason, r.outcome.winner), ("repetition", None));
+        assert_eq!(
+            (r.outcome.reason.as_str(), r.outcome.winner),
+            ("repetition", None)
+        );
         let rules = VRules {
             perpetual_check_loses: true,
             ..VRules::default()
@@ -534,10 +551,13 @@ mod tests {
         let cycle = " 1e1d 1a2b 1d1e 2b1a".repeat(3);
         let mini = format!("sfen rbsgk/4p/5/P4/KGSBR b - 1 moves{cycle}");
         let r = with_rules(&mini, VRules::default());
-        assert_eq!((r.outcome.reason, r.outcome.winner), ("repetition", None));
+        assert_eq!(
+            (r.outcome.reason.as_str(), r.outcome.winner),
+            ("repetition", None)
+        );
         let r = with_rules(&mini, FSF);
         assert_eq!(
-            (r.outcome.reason, r.outcome.winner),
+            (r.outcome.reason.as_str(), r.outcome.winner),
             ("repetition", Some(Color::White))
         );
         assert!(
@@ -555,7 +575,7 @@ mod tests {
         let r = with_rules(&tori, FSF);
         assert_eq!(r.plies, 12);
         assert_eq!(
-            (r.outcome.reason, r.outcome.winner),
+            (r.outcome.reason.as_str(), r.outcome.winner),
             ("repetition", Some(Color::Black))
         );
         // Gorogoro: a draw under both.
@@ -564,7 +584,10 @@ mod tests {
             " 3f3e 3a3b 3e3f 3b3a".repeat(3)
         );
         let r = with_rules(&goro, FSF);
-        assert_eq!((r.outcome.reason, r.outcome.winner), ("repetition", None));
+        assert_eq!(
+            (r.outcome.reason.as_str(), r.outcome.winner),
+            ("repetition", None)
+        );
     }
 
     #[test]
@@ -576,14 +599,17 @@ mod tests {
         );
         let r = with_rules(&line, FSF);
         assert_eq!(r.fouls.len(), 0, "{:?}", r.fouls);
-        assert_eq!((r.outcome.reason, r.outcome.winner), ("repetition", None));
+        assert_eq!(
+            (r.outcome.reason.as_str(), r.outcome.winner),
+            ("repetition", None)
+        );
         let rules = VRules {
             perpetual_check_loses: true,
             ..FSF
         };
         let r = with_rules(&line, rules);
         assert_eq!(
-            (r.outcome.reason, r.outcome.winner),
+            (r.outcome.reason.as_str(), r.outcome.winner),
             ("perpetual-check", Some(Color::White))
         );
     }

@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use crate::shogi::{Color, Foul, Move, PieceKind, Position, Square};
+use crate::shogi::{Color, Foul, FoulCode, Move, PieceKind, Position, Square};
 
 use super::board_svg::{panels_svg, BoardPicture, Diagram, LegendItem};
 use super::board_text::{grid, mark_cell, piece_cell};
@@ -30,11 +30,11 @@ impl<K> IllegalDrop<K> {
     /// not answered (or the king left in check), `X` anything else.
     pub fn mark(&self) -> char {
         match self.foul.code() {
-            "nifu" => 'N',
-            "swallow-file" => 'S',
-            "dead-piece" => 'D',
-            "uchifuzume" => 'U',
-            "self-check" => 'C',
+            FoulCode::Nifu => 'N',
+            FoulCode::SwallowFile => 'S',
+            FoulCode::DeadPiece => 'D',
+            FoulCode::Uchifuzume => 'U',
+            FoulCode::SelfCheck => 'C',
             _ => 'X',
         }
     }
@@ -123,7 +123,7 @@ impl DropsReport {
         #[derive(Serialize)]
         struct Illegal {
             square: String,
-            reason: &'static str,
+            reason: FoulCode,
             #[serde(skip_serializing_if = "Option::is_none")]
             pawn: Option<String>,
             message: String,

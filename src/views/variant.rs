@@ -141,7 +141,7 @@ impl VDropsReport {
         #[derive(Serialize)]
         struct Illegal {
             square: String,
-            reason: &'static str,
+            reason: crate::shogi::FoulCode,
             #[serde(skip_serializing_if = "Option::is_none")]
             pawn: Option<String>,
             #[serde(skip_serializing_if = "Option::is_none")]
@@ -238,7 +238,7 @@ impl VDropsReport {
             let dead: Vec<String> = d
                 .illegal
                 .iter()
-                .filter(|i| i.foul.code() == "dead-piece")
+                .filter(|i| i.foul.code() == crate::shogi::FoulCode::DeadPiece)
                 .map(|i| i.square.to_string())
                 .collect();
             if !dead.is_empty() {

@@ -5,6 +5,7 @@ use crate::record::{
     Ending, EndingKind, MetaKey, MoveEntry, MoveTime, MoveTree, NodeId, NodeKind, ReadIssue,
     Record, Start,
 };
+use crate::record::{ErrorCode, WarningCode};
 use crate::shogi::{set_count, Color, Handicap, Move, Piece, PieceKind, Setup, Square};
 use crate::text::find_byte;
 
@@ -27,7 +28,7 @@ pub fn read(text: &str) -> Vec<Record> {
         let mut r = RecordReader::new(first_line).finish();
         r.warnings.clear();
         r.errors.push(ReadIssue::new(
-            "empty",
+            ErrorCode::Empty,
             1,
             1,
             "The text holds no CSA record: expected a position (`PI` or `P1`..`P9`, then `+` or `-`) and moves such as `+7776FU`.",
@@ -242,7 +243,7 @@ impl RecordReader {
         self.record.tree.reserve((len / 8 + 2).min(MOST_RESERVED));
     }
 
-    fn warn(&mut self, code: &'static str, line: u32, column: u32, message: String) {
+    fn warn(&mut self, code: WarningCode, line: u32, column: u32, message: String) {
         self.record
             .warnings
             .push(ReadIssue::new(code, line, column, message));
@@ -253,7 +254,7 @@ impl RecordReader {
         let column = column_of(text, at);
         self.record
             .errors
-            .push(ReadIssue::new("parse-error", line, column, message));
+            .push(ReadIssue::new(ErrorCode::ParseError, line, column, message));
         self.stopped = true;
     }
 
@@ -368,7 +369,7 @@ impl RecordReader {
     fn unknown(&mut self, line: &str, at: usize, no: u32) {
         let text = line.get(at..).unwrap_or("").trim_end();
         self.warn(
-            "unknown-line",
+            WarningCode::UnknownLine,
             no,
             column_of(line, at),
             format!("The line `{text}` is not a CSA statement and was ignored; expected a move (`+7776FU`), a time (`T12`), a special move (`%TORYO`), a comment (`'...`), game information (`N+`, `$KEY:`) or a position line (`PI`, `P1`..`P9`, `P+`, `P-`)."),
@@ -381,7 +382,7 @@ impl RecordReader {
         let Some((key, value)) = rest.split_once(':') else {
             let text = rest.trim_end();
             self.warn(
-                "unknown-line",
+                WarningCode::UnknownLine,
                 no,
                 column_of(line, at),
                 format!("The game information line `{text}` has no `:`; expected `$KEY:value`, so it was ignored."),
@@ -461,7 +462,7 @@ impl RecordReader {
         if self.position_done {
             let text = line.get(at..).unwrap_or("").trim_end();
             self.warn(
-                "misplaced-position",
+                WarningCode::MisplacedPosition,
                 no,
                 column_of(line, at),
                 format!("The position line `{text}` comes after the side to move was given and was ignored; position lines must precede the `+` or `-` line."),
@@ -475,7 +476,7 @@ impl RecordReader {
             b'I' => {
                 if self.setup.is_some() {
                     self.warn(
-                        "mixed-position",
+                        WarningCode::MixedPosition,
                         no,
                         column_of(line, at),
                         "A `PI` line follows other position lines; it replaces them with the even-game position (do not mix `PI` with `P1`..`P9`).".to_string(),
@@ -504,7 +505,7 @@ impl RecordReader {
                     match setup.board[sq.index()] {
                         Some(p) if p.kind == piece => {}
                         _ => self.warn(
-                            "handicap-mismatch",
+                            WarningCode::HandicapMismatch,
                             no,
                             column_of(line, at + i),
                             format!("The `PI` line removes a {piece} from {}{}, but the even-game position has no such piece there.", sq.file(), sq.rank()),
@@ -579,7 +580,7 @@ impl RecordReader {
                 }
                 if let (None, Some(t)) = (bad, trailing) {
                     self.warn(
-                        "unknown-line",
+                        WarningCode::UnknownLine,
                         no,
                         column_of(line, at + t),
                         format!(
@@ -675,7 +676,7 @@ impl RecordReader {
         if stmt.len() == 1 {
             if self.position_done {
                 self.warn(
-                    "unknown-line",
+                    WarningCode::UnknownLine,
                     no,
                     column_of(line, at),
                     format!(
@@ -686,7 +687,7 @@ impl RecordReader {
             } else {
                 if self.setup.is_none() {
                     self.warn(
-                        "missing-position",
+                        WarningCode::MissingPosition,
                         no,
                         column_of(line, at),
                         "The side to move is given without a position; the even-game position (`PI`) is assumed.".to_string(),
@@ -715,7 +716,7 @@ impl RecordReader {
         if !self.position_done {
             if self.setup.is_none() {
                 self.warn(
-                    "missing-position",
+                    WarningCode::MissingPosition,
                     no,
                     column_of(line, at),
                     "The moves start without a position; the even-game position (`PI` and `+`) is assumed.".to_string(),
@@ -723,7 +724,7 @@ impl RecordReader {
                 self.finish_position(Color::Black);
             } else {
                 self.warn(
-                    "missing-side-to-move",
+                    WarningCode::MissingSideToMove,
                     no,
                     column_of(line, at),
                     format!("The position is not followed by a side-to-move line (`+` or `-`); {color} is assumed, as it makes the first move."),
@@ -734,7 +735,7 @@ impl RecordReader {
         if self.ending.is_some() && !self.after_end_warned {
             self.after_end_warned = true;
             self.warn(
-                "move-after-ending",
+                WarningCode::MoveAfterEnding,
                 no,
                 column_of(line, at),
                 "A move follows a special move (such as `%TORYO`) that ended the game; it is kept after the ending.".to_string(),
@@ -781,7 +782,7 @@ impl RecordReader {
         if !self.position_done {
             if self.setup.is_none() {
                 self.warn(
-                    "missing-position",
+                    WarningCode::MissingPosition,
                     no,
                     column_of(line, at),
                     "A special move comes without a position; the even-game position is assumed."
@@ -790,7 +791,7 @@ impl RecordReader {
                 self.finish_position(Color::Black);
             } else {
                 self.warn(
-                    "missing-side-to-move",
+                    WarningCode::MissingSideToMove,
                     no,
                     column_of(line, at),
                     "The position is not followed by a side-to-move line (`+` or `-`); black is assumed.".to_string(),
@@ -801,7 +802,7 @@ impl RecordReader {
         let raw = String::from_utf8_lossy(stmt).into_owned();
         if kind == EndingKind::Unknown {
             self.warn(
-                "unknown-special",
+                WarningCode::UnknownSpecial,
                 no,
                 column_of(line, at),
                 format!("The special move `{raw}` is not one CSA defines; it is kept as an unknown ending."),
@@ -810,7 +811,7 @@ impl RecordReader {
         if self.ending.is_some() && !self.after_end_warned {
             self.after_end_warned = true;
             self.warn(
-                "move-after-ending",
+                WarningCode::MoveAfterEnding,
                 no,
                 column_of(line, at),
                 format!("The special move `{raw}` follows another one that ended the game; it is kept after it."),
@@ -832,7 +833,7 @@ impl RecordReader {
     fn time(&mut self, line: &str, at: usize, stmt: &[u8], no: u32) {
         let Some(ms) = parse_time(stmt.get(1..).unwrap_or(&[])) else {
             self.warn(
-                "invalid-time",
+                WarningCode::InvalidTime,
                 no,
                 column_of(line, at),
                 format!("The time `{}` was ignored: expected `T` and the seconds spent, such as `T12` or `T12.345`.", String::from_utf8_lossy(stmt)),
@@ -841,7 +842,7 @@ impl RecordReader {
         };
         if self.current == MoveTree::ROOT {
             self.warn(
-                "misplaced-time",
+                WarningCode::MisplacedTime,
                 no,
                 column_of(line, at),
                 "A time line comes before any move and was ignored; a `T` line gives the time spent on the move before it.".to_string(),
@@ -850,7 +851,7 @@ impl RecordReader {
         }
         if self.current_timed {
             self.warn(
-                "misplaced-time",
+                WarningCode::MisplacedTime,
                 no,
                 column_of(line, at),
                 "A second time line for the same move was ignored.".to_string(),
@@ -883,14 +884,14 @@ impl RecordReader {
             let line = self.position_line.max(self.record.source.line);
             if self.setup.is_some() {
                 self.warn(
-                    "missing-side-to-move",
+                    WarningCode::MissingSideToMove,
                     line,
                     1,
                     "The position is not followed by a side-to-move line (`+` or `-`); black is assumed.".to_string(),
                 );
             } else {
                 self.warn(
-                    "missing-position",
+                    WarningCode::MissingPosition,
                     line,
                     1,
                     "The record has no position (`PI` or `P1`..`P9`); the even-game position is assumed.".to_string(),

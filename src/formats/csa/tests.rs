@@ -434,7 +434,7 @@ fn a_malformed_move_stops_the_record_with_line_and_column() {
     assert_eq!(usi_moves(&r), ["7g7f"]);
     assert_eq!(r.errors.len(), 1);
     let e = &r.errors[0];
-    assert_eq!((e.code, e.line, e.column), ("parse-error", 4, 4));
+    assert_eq!((e.code.as_str(), e.line, e.column), ("parse-error", 4, 4));
     assert!(e.message.contains("destination square"), "{}", e.message);
     // In a comma-joined line the column counts from the line start.
     let r = one("PI\n+\n+7776FU,T1,-3334XX\n");
@@ -462,7 +462,11 @@ fn unknown_lines_warn_and_reading_goes_on() {
     let r = one("PI\n+\nhello\n+7776FU\nX\n-3334FU\n");
     assert!(r.errors.is_empty());
     assert_eq!(usi_moves(&r), ["7g7f", "3c3d"]);
-    let codes: Vec<_> = r.warnings.iter().map(|w| (w.code, w.line)).collect();
+    let codes: Vec<_> = r
+        .warnings
+        .iter()
+        .map(|w| (w.code.as_str(), w.line))
+        .collect();
     assert_eq!(codes, [("unknown-line", 3), ("unknown-line", 5)]);
 }
 

@@ -1,5 +1,6 @@
 //! Reading JKF, pass 3: the intermediate values into records.
 
+use crate::record::{ErrorCode, WarningCode};
 use serde::de::DeserializeSeed;
 use serde_json::Value;
 
@@ -53,7 +54,7 @@ pub fn read(text: &str) -> Vec<Record> {
             RawTop::Many(items) => {
                 if items.is_empty() {
                     records.push(error_record(
-                        "empty",
+                        ErrorCode::Empty,
                         (1, 1),
                         "The JSON array holds no JKF object; expected objects such as `{\"header\": {}, \"moves\": [{}]}`.".into(),
                     ));
@@ -66,7 +67,7 @@ pub fn read(text: &str) -> Vec<Record> {
                 }
             }
             RawTop::Other(kind) => records.push(error_record(
-                "invalid-jkf",
+                ErrorCode::InvalidJkf,
                 (1, 1),
                 format!("The JSON document is {kind}, not a JKF object (`{{\"header\": ..., \"moves\": [...]}}`) or an array of them."),
             )),
@@ -83,11 +84,11 @@ pub fn read(text: &str) -> Vec<Record> {
                 (line as u32, lines.char_column(line, e.column()))
             }
         };
-        records.push(error_record("parse-error", at, syntax_message(&e)));
+        records.push(error_record(ErrorCode::ParseError, at, syntax_message(&e)));
     }
     if records.is_empty() {
         records.push(error_record(
-            "empty",
+            ErrorCode::Empty,
             (1, 1),
             "The text holds no JSON document; expected a JKF object such as `{\"header\": {}, \"moves\": [{}]}`.".into(),
         ));
@@ -108,14 +109,14 @@ pub(crate) fn read_span(text: &str, span: &crate::formats::csa::Span, column: u3
         Ok(Ok(doc)) => build(&doc, &scan(element), &lines),
         Ok(Err(kind)) => not_an_object(kind),
         // Not met: the whole text was checked before it was split.
-        Err(e) => error_record("parse-error", lines.at(0), syntax_message(&e)),
+        Err(e) => error_record(ErrorCode::ParseError, lines.at(0), syntax_message(&e)),
     }
 }
 
 /// The record of an element of the top-level array that is not an object.
 fn not_an_object(kind: Kind) -> Record {
     error_record(
-        "invalid-jkf",
+        ErrorCode::InvalidJkf,
         (1, 1),
         format!("An element of the top-level array is {kind}, not a JKF object (`{{\"header\": ..., \"moves\": [...]}}`)."),
     )
@@ -190,7 +191,7 @@ fn syntax_message(e: &serde_json::Error) -> String {
     format!("The text is not valid JSON: {what}{advice}.")
 }
 
-fn error_record(code: &'static str, (line, column): (u32, u32), message: String) -> Record {
+fn error_record(code: ErrorCode, (line, column): (u32, u32), message: String) -> Record {
     let mut r = Record::new();
     r.source.line = line;
     r.errors.push(ReadIssue::new(code, line, column, message));
@@ -223,13 +224,13 @@ impl Builder<'_> {
         slot.seq.and_then(|s| self.scan.slots.get(s).copied())
     }
 
-    fn error(&mut self, code: &'static str, at: (u32, u32), message: String) {
+    fn error(&mut self, code: ErrorCode, at: (u32, u32), message: String) {
         self.record
             .errors
             .push(ReadIssue::new(code, at.0, at.1, message));
     }
 
-    fn warn(&mut self, code: &'static str, at: (u32, u32), message: String) {
+    fn warn(&mut self, code: WarningCode, at: (u32, u32), message: String) {
         self.record
             .warnings
             .push(ReadIssue::new(code, at.0, at.1, message));
@@ -249,7 +250,7 @@ fn build(doc: &RawDoc, scan: &Scan, lines: &Lines) -> Record {
         // Some other JSON (a `stats --format json` output saved as `.json`): not a record.
         let at = b.pos(Some(b.doc.start));
         b.error(
-            "not-a-record",
+            ErrorCode::NotARecord,
             at,
             "the JSON object has none of JKF's keys (`header`, `initial`, `moves`): it is not a JKF record; is it the right file?".into(),
         );
@@ -270,7 +271,7 @@ fn build(doc: &RawDoc, scan: &Scan, lines: &Lines) -> Record {
         None => {
             let at = b.pos(Some(b.doc.start));
             b.warn(
-                "missing-moves",
+                WarningCode::MissingMoves,
                 at,
                 "The JKF object has no `moves` array; the record has no moves.".into(),
             );
@@ -278,7 +279,7 @@ fn build(doc: &RawDoc, scan: &Scan, lines: &Lines) -> Record {
         Some(RawSlots::Other(kind)) => {
             let at = b.pos(b.doc.moves);
             b.error(
-                "invalid-jkf",
+                ErrorCode::InvalidJkf,
                 at,
                 format!("`moves` is {kind}; expected an array whose element 0 holds the comments on the initial position and whose later elements are moves."),
             );
@@ -310,7 +311,7 @@ fn read_header(b: &mut Builder, doc: &RawDoc) {
         Some(RawHeader::Other(kind)) => {
             let at = b.pos(b.doc.header);
             b.error(
-                "invalid-jkf",
+                ErrorCode::InvalidJkf,
                 at,
                 format!("`header` is {kind}; expected an object of strings such as `{{\"先手\": \"name\"}}`."),
             );
@@ -323,7 +324,7 @@ fn read_header(b: &mut Builder, doc: &RawDoc) {
                     Value::Null => String::new(),
                     other => {
                         b.warn(
-                            "header-value",
+                            WarningCode::HeaderValue,
                             at,
                             format!("The header value of `{key}` is not a string; its JSON text `{other}` is kept."),
                         );
@@ -339,7 +340,7 @@ fn read_header(b: &mut Builder, doc: &RawDoc) {
 }
 
 /// A structural problem: the error code and a sentence.
-type Problem = (&'static str, String);
+type Problem = (ErrorCode, String);
 
 fn kind_of(v: &Value) -> Kind {
     match v {
@@ -353,7 +354,7 @@ fn kind_of(v: &Value) -> Kind {
 }
 
 fn invalid(path: &str, what: String) -> Problem {
-    ("invalid-jkf", format!("`{path}` {what}."))
+    (ErrorCode::InvalidJkf, format!("`{path}` {what}."))
 }
 
 /// A JSON number that is a whole number.
@@ -405,7 +406,7 @@ fn read_initial(v: &Value) -> Result<Start, Problem> {
         (Some(code), _) => match Handicap::from_jkf(code) {
             Some(h) => Ok(Start::Handicap(h)),
             None => Err((
-                "unknown-handicap",
+                ErrorCode::UnknownHandicap,
                 format!("`initial.preset` is `{code}`, which is not a JKF preset; expected HIRATE, KY, KY_R, KA, HI, HIKY, 2, 3, 4, 5, 5_L, 6, 7_L, 7_R, 8, 10 or OTHER."),
             )),
         },
@@ -670,7 +671,7 @@ fn read_clock(v: &Value) -> Option<u64> {
 fn read_time(b: &mut Builder, v: &Value, path: &str, at: (u32, u32)) -> Option<MoveTime> {
     let bad = |b: &mut Builder| {
         b.warn(
-            "invalid-time",
+            WarningCode::InvalidTime,
             at,
             format!("The time at `{path}` was ignored: expected `{{\"now\": {{\"m\": 0, \"s\": 12}}, \"total\": {{\"h\": 0, \"m\": 1, \"s\": 30}}}}` with non-negative numbers."),
         );
@@ -707,7 +708,7 @@ fn read_comments(b: &mut Builder, v: &Value, node: NodeId, path: &str, at: (u32,
     for item in items {
         let Value::String(s) = item else {
             b.warn(
-                "invalid-comment",
+                WarningCode::InvalidComment,
                 at,
                 format!(
                     "A comment at `{path}` is {}, not a string, and was ignored.",
@@ -735,7 +736,7 @@ fn read_moves(b: &mut Builder, slots: &[RawSlot]) {
         let at = b.pos(b.slot_pos(first).or(b.doc.moves));
         match &first.body {
             Err(kind) => b.error(
-                "invalid-jkf",
+                ErrorCode::InvalidJkf,
                 at,
                 format!("`moves[0]` is {kind}; expected an object (holding the comments on the initial position, if any)."),
             ),
@@ -752,7 +753,7 @@ fn read_moves(b: &mut Builder, slots: &[RawSlot]) {
                     || f.forks.is_some()
                 {
                     b.warn(
-                        "misplaced-move",
+                        WarningCode::MisplacedMove,
                         at,
                         "`moves[0]` stands for the initial position, so its `move`, `special` and `forks` were ignored; the first move is `moves[1]`.".into(),
                     );
@@ -785,7 +786,7 @@ fn read_line<'a>(b: &mut Builder, task: Task<'a>, tasks: &mut Vec<Task<'a>>) {
             Ok(f) => f,
             Err(kind) => {
                 b.error(
-                    "invalid-jkf",
+                    ErrorCode::InvalidJkf,
                     at,
                     format!(
                         "`{path}` is {kind}; expected an object holding a `move` or a `special`."
@@ -800,7 +801,7 @@ fn read_line<'a>(b: &mut Builder, task: Task<'a>, tasks: &mut Vec<Task<'a>>) {
             (Some(m), s) => {
                 if s.is_some() {
                     b.warn(
-                        "invalid-jkf",
+                        WarningCode::InvalidJkf,
                         at,
                         format!("`{path}` holds both a `move` and a `special`; the `special` was ignored."),
                     );
@@ -816,7 +817,7 @@ fn read_line<'a>(b: &mut Builder, task: Task<'a>, tasks: &mut Vec<Task<'a>>) {
             (None, Some(s)) => {
                 let Some(word) = s.as_str() else {
                     b.error(
-                        "invalid-jkf",
+                        ErrorCode::InvalidJkf,
                         at,
                         format!("`{path}.special` is `{s}`; expected a word such as `TORYO`."),
                     );
@@ -825,7 +826,7 @@ fn read_line<'a>(b: &mut Builder, task: Task<'a>, tasks: &mut Vec<Task<'a>>) {
                 let kind = special_kind(word.strip_prefix('%').unwrap_or(word).as_bytes());
                 if kind == EndingKind::Unknown {
                     b.warn(
-                        "unknown-special",
+                        WarningCode::UnknownSpecial,
                         at,
                         format!("The special move `{word}` at `{path}` is not one JKF defines; it is kept as an unknown ending."),
                     );
@@ -838,7 +839,7 @@ fn read_line<'a>(b: &mut Builder, task: Task<'a>, tasks: &mut Vec<Task<'a>>) {
         if let Some(forks) = &fields.forks {
             match forks {
                 RawForks::Other(kind) => b.error(
-                    "invalid-jkf",
+                    ErrorCode::InvalidJkf,
                     at,
                     format!("`{path}.forks` is {kind}; expected an array of forks, each an array of moves."),
                 ),
@@ -853,7 +854,7 @@ fn read_line<'a>(b: &mut Builder, task: Task<'a>, tasks: &mut Vec<Task<'a>>) {
                                 first: 0,
                             }),
                             RawSlots::Other(kind) => b.error(
-                                "invalid-jkf",
+                                ErrorCode::InvalidJkf,
                                 at,
                                 format!("`{fork_path}` is {kind}; expected an array of moves whose first element replaces `{path}`."),
                             ),
@@ -864,7 +865,7 @@ fn read_line<'a>(b: &mut Builder, task: Task<'a>, tasks: &mut Vec<Task<'a>>) {
         }
         let Some(kind) = kind else {
             b.warn(
-                "empty-element",
+                WarningCode::EmptyElement,
                 at,
                 format!("`{path}` holds neither a `move` nor a `special` and was skipped; its comments were kept with the previous move."),
             );
@@ -876,7 +877,7 @@ fn read_line<'a>(b: &mut Builder, task: Task<'a>, tasks: &mut Vec<Task<'a>>) {
         if ended && !after_end_warned {
             after_end_warned = true;
             b.warn(
-                "move-after-ending",
+                WarningCode::MoveAfterEnding,
                 at,
                 format!("`{path}` follows a special move that ended the game; it is kept after the ending."),
             );

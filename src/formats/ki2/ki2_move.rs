@@ -44,6 +44,7 @@ use std::fmt;
 use arrayvec::ArrayVec;
 
 use crate::formats::japanese as ja;
+use crate::record::ErrorCode;
 use std::cell::OnceCell;
 
 use crate::shogi::{attacks, is_dead_square, Color, Move, PieceKind, Position, Square};
@@ -195,10 +196,10 @@ pub enum ResolveError {
 
 impl ResolveError {
     /// The issue code a reader reports (`ambiguous-move` or `unresolvable-move`).
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            ResolveError::Ambiguous { .. } => "ambiguous-move",
-            _ => "unresolvable-move",
+            ResolveError::Ambiguous { .. } => ErrorCode::AmbiguousMove,
+            _ => ErrorCode::UnresolvableMove,
         }
     }
 

@@ -3,7 +3,8 @@
 use super::ki2_move::{mark_color, Ki2Move};
 use crate::formats::japanese as ja;
 use crate::formats::kakinoki::{self, column_of, skip_spaces, Preamble};
-use crate::record::{Ending, MoveEntry, MoveTree, NodeId, NodeKind, ReadIssue, Record};
+use crate::record::{Ending, MoveEntry, MoveTree, NodeId, NodeKind, ReadError, ReadIssue, Record};
+use crate::record::{ErrorCode, WarningCode};
 use crate::shogi::Position;
 
 // ---------------------------------------------------------------------------------------------
@@ -74,20 +75,20 @@ impl Reader {
         }
     }
 
-    fn warn(&mut self, code: &'static str, line: u32, column: u32, message: String) {
+    fn warn(&mut self, code: WarningCode, line: u32, column: u32, message: String) {
         self.record
             .warnings
             .push(ReadIssue::new(code, line, column, message));
     }
 
     /// An error that stops the whole record.
-    fn fatal(&mut self, issue: ReadIssue) {
+    fn fatal(&mut self, issue: ReadError) {
         self.record.errors.push(issue);
         self.stopped = true;
     }
 
     /// An error that stops the current line of the record (until the next `変化`).
-    fn line_error(&mut self, code: &'static str, line: u32, column: u32, message: String) {
+    fn line_error(&mut self, code: ErrorCode, line: u32, column: u32, message: String) {
         self.record
             .errors
             .push(ReadIssue::new(code, line, column, message));
@@ -167,7 +168,7 @@ impl Reader {
             Err(e) => return self.fatal(e),
         }
         self.warn(
-            "unknown-line",
+            WarningCode::UnknownLine,
             no,
             col,
             format!("The line `{trimmed}` is not part of a KI2 record and was ignored; expected a header `key：value`, moves such as `▲７六歩　△３四歩`, a comment `*…`, a variation `変化：N手`, a summary `まで…` or a board diagram line."),
@@ -225,7 +226,7 @@ impl Reader {
         {
             self.after_end_warned = true;
             self.warn(
-                "move-after-ending",
+                WarningCode::MoveAfterEnding,
                 no,
                 column,
                 "A move follows the end of the game (a `まで…` summary or an ending word); it is kept after the ending.".to_string(),
@@ -274,7 +275,7 @@ impl Reader {
                     let token = rest.get(..token_len).unwrap_or(rest);
                     let column = column_of(line, i + e.offset);
                     self.line_error(
-                        "parse-error",
+                        ErrorCode::ParseError,
                         no,
                         column,
                         format!(
@@ -316,7 +317,7 @@ impl Reader {
             None => {
                 let why = self.start.as_ref().err().cloned().unwrap_or_default();
                 self.line_error(
-                    "unresolvable-move",
+                    ErrorCode::UnresolvableMove,
                     no,
                     column,
                     format!("The move `{written}` cannot be resolved: the start position cannot be played ({why})."),
@@ -340,21 +341,21 @@ impl Reader {
                 }
                 self.drop_warned = true;
                 self.warn(
-                    "superfluous-word",
+                    WarningCode::SuperfluousWord,
                     no,
                     column,
                     format!("The move `{written}` says 打 although no piece on the board could legally move there; it was read as the drop (further moves like it are not reported)."),
                 );
             } else if s.against_illegal {
                 self.warn(
-                    "superfluous-word",
+                    WarningCode::SuperfluousWord,
                     no,
                     column,
                     format!("The move `{written}` says {word}, which only tells it apart from a move that is not legal here (a pinned piece's); it was read as {}.", res.mv),
                 );
             } else {
                 self.warn(
-                    "superfluous-word",
+                    WarningCode::SuperfluousWord,
                     no,
                     column,
                     format!("The move `{written}` says {word}, which it does not need; it was read as {}.", res.mv),
@@ -379,13 +380,18 @@ impl Reader {
         let n = match kakinoki::variation_ply(body) {
             Ok(n) => n,
             Err((off, message)) => {
-                self.line_error("parse-error", no, column_of(line, at + off), message);
+                self.line_error(
+                    ErrorCode::ParseError,
+                    no,
+                    column_of(line, at + off),
+                    message,
+                );
                 return;
             }
         };
         if !self.pre.moves_started || self.path.len() == 1 && self.record.tree.is_empty() {
             self.warn(
-                "misplaced-variation",
+                WarningCode::MisplacedVariation,
                 no,
                 column_of(line, at),
                 "A variation line comes before any move and was ignored.".to_string(),
@@ -418,7 +424,7 @@ impl Reader {
         }
         let reached = self.path.len() - 1;
         self.line_error(
-            "parse-error",
+            ErrorCode::ParseError,
             no,
             column_of(line, at),
             format!("The variation `{}` branches at ply {n}, but no line before it reaches ply {}; expected a ply from 1 to {}.", ja::trim_spaces(body), n - 1, reached + 1),

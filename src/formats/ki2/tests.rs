@@ -22,8 +22,8 @@ fn usi_moves(r: &Record) -> Vec<String> {
     r.tree.main_line_moves().map(|m| m.mv.to_usi()).collect()
 }
 
-fn codes(issues: &[ReadIssue]) -> Vec<&'static str> {
-    issues.iter().map(|i| i.code).collect()
+fn codes<C: Copy + Into<&'static str>>(issues: &[ReadIssue<C>]) -> Vec<&'static str> {
+    issues.iter().map(|i| i.code.into()).collect()
 }
 
 fn clean(r: &Record) {
@@ -274,14 +274,17 @@ fn leniency_warnings() {
     let r = one("▲７六歩 ▲２六歩\n");
     assert!(r.errors.is_empty() && r.warnings.is_empty());
     let rep = replay(&r, &ReplayOptions::default());
-    assert_eq!(rep.fouls.first().map(|f| f.code), Some("wrong-turn"));
+    assert_eq!(
+        rep.fouls.first().map(|f| f.code.as_str()),
+        Some("wrong-turn")
+    );
     assert_round_trip("wrong turn", &r);
     // A foul the notation still names: a second pawn on the 2 file.
     let r = one("▲７六歩 △３四歩 ▲２六歩 △８四歩 ▲２五歩 △８五歩 ▲２四歩 △同　歩 ▲同　飛 △２三歩 ▲２八飛 △３二金 ▲７七歩\nまで13手で先手の反則負け\n");
     assert!(r.errors.is_empty(), "{:?}", r.errors);
     let rep = replay(&r, &ReplayOptions::default());
     assert_eq!(
-        rep.fouls.first().map(|f| f.code),
+        rep.fouls.first().map(|f| f.code.as_str()),
         Some("nifu"),
         "{:?}",
         rep.fouls
@@ -611,7 +614,7 @@ fn fixtures() {
         let moves = usi_moves(&r);
         let warn = codes(&r.warnings);
         let rep = replay(&r, &ReplayOptions::default());
-        let mut fouls: Vec<&str> = rep.fouls.iter().map(|f| f.code).collect();
+        let mut fouls: Vec<&str> = rep.fouls.iter().map(|f| f.code.as_str()).collect();
         match name.as_str() {
             "irregular-spacing-marks.ki2u" => {
                 assert_eq!(moves.len(), 24, "{moves:?}");

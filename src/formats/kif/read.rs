@@ -3,8 +3,10 @@
 use crate::formats::japanese as ja;
 use crate::formats::kakinoki::{self, column_of, skip_spaces, Preamble};
 use crate::record::{
-    Ending, EndingKind, MoveEntry, MoveTime, MoveTree, NodeId, NodeKind, ReadIssue, Record,
+    Ending, EndingKind, MoveEntry, MoveTime, MoveTree, NodeId, NodeKind, ReadError, ReadIssue,
+    Record,
 };
+use crate::record::{ErrorCode, WarningCode};
 use crate::shogi::{Color, Move, PieceKind, Position, Setup, Square};
 use crate::text::count_byte;
 
@@ -104,17 +106,17 @@ impl Reader {
         self.last_at_ply.reserve(lines);
     }
 
-    fn warn(&mut self, code: &'static str, line: u32, column: u32, message: String) {
+    fn warn(&mut self, code: WarningCode, line: u32, column: u32, message: String) {
         self.record
             .warnings
             .push(ReadIssue::new(code, line, column, message));
     }
 
-    fn error(&mut self, code: &'static str, line: u32, column: u32, message: String) {
+    fn error(&mut self, code: ErrorCode, line: u32, column: u32, message: String) {
         self.stop(ReadIssue::new(code, line, column, message));
     }
 
-    fn stop(&mut self, issue: ReadIssue) {
+    fn stop(&mut self, issue: ReadError) {
         self.record.errors.push(issue);
         self.stopped = true;
     }
@@ -179,7 +181,7 @@ impl Reader {
             Err(e) => return self.stop(e),
         }
         self.warn(
-            "unknown-line",
+            WarningCode::UnknownLine,
             no,
             col,
             format!("The line `{trimmed}` is not part of a KIF record and was ignored; expected a header `key：value`, a move such as `   1 ７六歩(77)`, a comment `*…`, a variation `変化：N手` or a board diagram line."),
@@ -278,7 +280,7 @@ impl Reader {
         }
         if body_at >= line.len() {
             self.error(
-                "parse-error",
+                ErrorCode::ParseError,
                 no,
                 column_of(line, body_at),
                 format!("Could not read the move line `{}`: expected a move such as `７六歩(77)` or a special move such as `投了` after the move number.", line.trim()),
@@ -294,7 +296,7 @@ impl Reader {
             Ok(p) => p,
             Err((off, expected)) => {
                 self.error(
-                    "parse-error",
+                    ErrorCode::ParseError,
                     no,
                     column_of(line, body_at + off),
                     format!(
@@ -310,7 +312,7 @@ impl Reader {
         let tail = parse_tail(line.get(tail_at..).unwrap_or(""));
         if let Some(off) = tail.bad_time {
             self.warn(
-                "invalid-time",
+                WarningCode::InvalidTime,
                 no,
                 column_of(line, tail_at + off),
                 "The time column could not be read and was ignored; expected `( m:ss/hh:mm:ss)` such as `( 0:16/00:00:16)`.".to_string(),
@@ -319,7 +321,7 @@ impl Reader {
         if let Some(off) = tail.extra {
             let text = line.get(tail_at + off..).unwrap_or("").trim_end();
             self.warn(
-                "trailing-text",
+                WarningCode::TrailingText,
                 no,
                 column_of(line, tail_at + off),
                 format!("The text `{text}` after the move was ignored; expected only a time column and `+`."),
@@ -346,7 +348,7 @@ impl Reader {
         if ply != expected_ply && !self.ply_warned {
             self.ply_warned = true;
             self.warn(
-                "ply-mismatch",
+                WarningCode::PlyMismatch,
                 no,
                 column_of(line, at),
                 format!("The move is numbered {ply} but is ply {expected_ply} of its line; the numbers are ignored and the lines are read in order."),
@@ -358,7 +360,7 @@ impl Reader {
         {
             self.after_end_warned = true;
             self.warn(
-                "move-after-ending",
+                WarningCode::MoveAfterEnding,
                 no,
                 column_of(line, body_at),
                 "A move follows an ending (such as `投了`); it is kept after the ending."
@@ -378,7 +380,7 @@ impl Reader {
             Body::Special(word) => {
                 let kind = ja::ending_from_word(word).unwrap_or_else(|| {
                     self.warn(
-                        "unknown-ending",
+                        WarningCode::UnknownEnding,
                         no,
                         column_of(line, body_at),
                         format!("The special move `{word}` is not one this reader knows; it is kept as an ending of unknown kind."),
@@ -406,7 +408,7 @@ impl Reader {
                 Some(to) => to,
                 None => {
                     self.error(
-                        "parse-error",
+                        ErrorCode::ParseError,
                         no,
                         column_of(line, body_at),
                         format!("The move `{}` says `同` (the square of the previous move), but no move precedes it; expected a square such as ７六.", ja::trim_spaces(line.get(body_at..).unwrap_or(""))),
@@ -443,7 +445,7 @@ impl Reader {
                         Move::Drop { .. } => "as a drop".to_string(),
                     };
                     self.warn(
-                        "missing-source",
+                        WarningCode::MissingSource,
                         no,
                         column_of(line, body_at),
                         format!("The move `{text}` gives no source square; the only legal move that fits is {how}, which was used."),
@@ -468,7 +470,7 @@ impl Reader {
                         ),
                     };
                     self.error(
-                        "parse-error",
+                        ErrorCode::ParseError,
                         no,
                         column_of(line, body_at),
                         format!("The move `{text}` gives no source square and {why}; expected a source such as `(77)` after the piece, or `打` for a drop."),
@@ -489,13 +491,18 @@ impl Reader {
         let n = match kakinoki::variation_ply(body) {
             Ok(n) => n,
             Err((off, message)) => {
-                self.error("parse-error", no, column_of(line, at + off), message);
+                self.error(
+                    ErrorCode::ParseError,
+                    no,
+                    column_of(line, at + off),
+                    message,
+                );
                 return;
             }
         };
         if !self.pre.moves_started || self.path.len() == 1 && self.record.tree.is_empty() {
             self.warn(
-                "misplaced-variation",
+                WarningCode::MisplacedVariation,
                 no,
                 column_of(line, at),
                 "A variation line comes before any move and was ignored.".to_string(),
@@ -528,7 +535,7 @@ impl Reader {
         }
         let reached = self.path.len() - 1;
         self.error(
-            "parse-error",
+            ErrorCode::ParseError,
             no,
             column_of(line, at),
             format!("The variation `{}` branches at ply {n}, but no line before it reaches ply {}; expected a ply from 1 to {}.", ja::trim_spaces(body), n - 1, reached + 1),
@@ -581,7 +588,7 @@ impl Reader {
             let problem = summary_mismatch(e, &s, to_move, plies.saturating_sub(1));
             if let Some(problem) = problem {
                 self.warn(
-                    "summary-mismatch",
+                    WarningCode::SummaryMismatch,
                     no,
                     col,
                     format!("The summary `{text}` disagrees with the record: {problem}."),

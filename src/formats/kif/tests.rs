@@ -127,8 +127,8 @@ fn clean(r: &Record) {
     assert!(r.warnings.is_empty(), "warnings: {:?}", r.warnings);
 }
 
-fn codes(issues: &[ReadIssue]) -> Vec<&'static str> {
-    issues.iter().map(|i| i.code).collect()
+fn codes<C: Copy + Into<&'static str>>(issues: &[ReadIssue<C>]) -> Vec<&'static str> {
+    issues.iter().map(|i| i.code.into()).collect()
 }
 
 fn no_fouls(r: &Record) -> crate::record::replay::Report {

@@ -1,6 +1,9 @@
 //! The SFEN/USI reader: one record a line.
 
-use crate::record::{Ending, EndingKind, MoveEntry, MoveTree, NodeKind, ReadIssue, Record, Start};
+use crate::record::ErrorCode;
+use crate::record::{
+    Ending, EndingKind, MoveEntry, MoveTree, NodeKind, ReadError, ReadIssue, Record, Start,
+};
 use crate::shogi::{Color, Handicap, Move, Setup};
 
 /// Reads every record of an SFEN/USI list: one per non-blank, non-comment line.
@@ -136,9 +139,9 @@ pub(super) fn ending_word(word: &str, to_move: Color) -> Option<(EndingKind, &'s
 }
 
 /// Reads one line into `record`; an error stops reading at the offending token.
-fn read_line(line: &str, line_no: u32, record: &mut Record) -> Result<(), ReadIssue> {
+fn read_line(line: &str, line_no: u32, record: &mut Record) -> Result<(), ReadError> {
     let issue = |at: usize, message: String| {
-        ReadIssue::new("parse-error", line_no, column(line, at), message)
+        ReadIssue::new(ErrorCode::ParseError, line_no, column(line, at), message)
     };
     let mut tokens = line.split_ascii_whitespace();
     let Some(mut tok) = tokens.next() else {

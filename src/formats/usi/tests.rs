@@ -166,7 +166,7 @@ fn errors_name_line_column_and_token() {
     let r = one("# list\nposition startpos moves 7g7f 3c3d 7g7x 2g2f");
     assert_eq!(r.errors.len(), 1);
     let e = &r.errors[0];
-    assert_eq!((e.code, e.line, e.column), ("parse-error", 2, 37));
+    assert_eq!((e.code.as_str(), e.line, e.column), ("parse-error", 2, 37));
     assert!(
         e.message.contains("`7g7x`") && e.message.contains("square"),
         "{}",

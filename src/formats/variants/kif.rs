@@ -32,7 +32,7 @@ use crate::formats::japanese::{
     ending_from_word, ending_word, file_char, hand_key_color, is_space, kanji_number, parse_number,
     push_square, rank_char, side_from_name, split_header, summary_sentence, trim_spaces,
 };
-use crate::record::EndingKind;
+use crate::record::{EndingKind, OutcomeReason};
 use crate::shogi::{Color, Square};
 use crate::variant::game::{replay, VRules};
 use crate::variant::{VKind, VMove, VPosition, Variant};
@@ -543,13 +543,13 @@ pub fn write(game: &VGame) -> (String, Vec<String>) {
     let kind = game.ending.clone().unwrap_or(EndingKind::Unknown);
     let winner = report.outcome.winner;
     let sentence = match (report.outcome.reason, &game.ending) {
-        ("unknown", None) => None,
+        (OutcomeReason::Unknown, None) => None,
         (_, None) => match winner {
             Some(w) => Some(format!("まで{plies}手で{}の勝ち", side(w))),
             None => summary_sentence(
                 plies,
                 &match report.outcome.reason {
-                    "repetition" => EndingKind::Repetition,
+                    OutcomeReason::Repetition => EndingKind::Repetition,
                     _ => EndingKind::Unknown,
                 },
                 None,
