@@ -12,6 +12,8 @@ pub mod convert;
 pub mod dedup;
 #[cfg(test)]
 pub mod docs;
+#[cfg(test)]
+mod docs_codes;
 pub mod drops;
 pub mod exit;
 pub mod filter;
