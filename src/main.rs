@@ -26,10 +26,13 @@ use clap::Parser;
 fn main() -> std::process::ExitCode {
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            eprint!("{}", usage_error(&e));
+            return cli::exit::ExitCode::Error.into();
+        }
         Err(e) => {
             let printed = e.print();
             return match printed {
-                _ if e.use_stderr() => cli::exit::ExitCode::Error.into(),
                 // `--help` or `--version` to a full standard output is an error, as every
                 // other result is; a closed one is not.
                 Err(io) if io.kind() != std::io::ErrorKind::BrokenPipe => {
@@ -51,6 +54,16 @@ fn main() -> std::process::ExitCode {
             eprintln!("{} {e:#}", cli::style::error());
             cli::exit::ExitCode::Error.into()
         }
+    }
+}
+
+/// A command-line error as every tool error starts, `shogi-tool: error:` (clap writes
+/// `error:`), so that `grep '^shogi-tool: error:'` finds it too; the rest is clap's text.
+fn usage_error(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    match text.strip_prefix("error:") {
+        Some(rest) => format!("{}{rest}", cli::style::error()),
+        None => text, // the help shown for a missing subcommand
     }
 }
 

@@ -981,3 +981,107 @@ mod help_examples {
         assert!(ran >= 15, "only {ran} examples ran");
     }
 }
+
+/// One message style everywhere (issue 27, "The contract"): each statement of docs/cli.md
+/// about prefixes, message style, codes and names, checked against the binary.
+mod message_style {
+    use super::*;
+
+    /// A KIF record whose second move cannot be read (column 5 of line 3).
+    const BAD_KIF: &str = "手合割：平手\n1 ７六歩(77)\n2 ３四x(33)\n";
+
+    fn stderr_of(args: &[&str], stdin: &str) -> String {
+        let out = tool().args(args).write_stdin(stdin).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        String::from_utf8(out.stderr).unwrap()
+    }
+
+    #[test]
+    fn record_errors_outside_validate_are_lower_case_without_a_full_stop() {
+        for sub in [
+            &["positions", "--from", "kifu"][..],
+            &["convert", "--from", "kifu", "--to", "csa"],
+            &["impasse", "--from", "kifu"],
+            &["board", "--from", "kifu"],
+            &["find", "--from", "kifu"],
+        ] {
+            let err = stderr_of(sub, BAD_KIF);
+            let line = err
+                .lines()
+                .find(|l| l.starts_with("shogi-tool: error: -"))
+                .unwrap_or_else(|| panic!("{sub:?}: {err}"));
+            assert!(
+                line.contains(":3:5: could not read the move `３四x(33)`"),
+                "{sub:?}: {line}"
+            );
+            assert!(!line.contains("at column 5."), "{sub:?}: {line}");
+        }
+    }
+
+    #[test]
+    fn stats_failures_are_in_the_human_style_and_json_keeps_the_readers_words() {
+        let out = tool()
+            .args(["stats", "--failures", "--from", "kifu"])
+            .write_stdin(BAD_KIF)
+            .output()
+            .unwrap();
+        let table = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            table.contains("-#0: line 3: could not read the move"),
+            "{table}"
+        );
+        assert!(!table.contains("at column 5."), "{table}");
+        let out = tool()
+            .args(["stats", "--format", "json", "--from", "kifu"])
+            .write_stdin(BAD_KIF)
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let message = v["failures"][0]["message"].as_str().unwrap();
+        assert!(message.starts_with("line 3: Could not read"), "{message}");
+    }
+
+    #[test]
+    fn command_line_errors_start_with_the_tools_prefix() {
+        let err = stderr_of(&["validate", "--bogus"], "");
+        assert!(
+            err.starts_with("shogi-tool: error: unexpected argument '--bogus'"),
+            "{err}"
+        );
+        let err = stderr_of(&["validate", "--format", "xml"], "");
+        assert!(
+            err.starts_with("shogi-tool: error: invalid value 'xml'"),
+            "{err}"
+        );
+        // The help shown for a missing subcommand is no error message.
+        let out = tool().output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("error:"));
+    }
+
+    fn json_of(stdin: &str, args: &[&str]) -> serde_json::Value {
+        let out = tool()
+            .args(["validate", "--format", "json"])
+            .args(args)
+            .write_stdin(stdin)
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    }
+
+    #[test]
+    fn standard_input_is_a_dash_in_json() {
+        let v = json_of("startpos moves 7g7f\n", &["--from", "sfen"]);
+        assert_eq!(v["path"], "-");
+        let v = json_of("startpos moves 7g7f\n", &["--from", "sfen", "-"]);
+        assert_eq!(v["path"], "-");
+    }
+
+    #[test]
+    fn invalid_json_is_a_parse_error_and_json_that_is_no_jkf_is_invalid_jkf() {
+        let v = json_of("{\"moves\":[", &["--from", "jkf"]);
+        assert_eq!(v["errors"][0]["code"], "parse-error", "{v}");
+        let v = json_of("[1]", &["--from", "jkf"]);
+        assert_eq!(v["errors"][0]["code"], "invalid-jkf", "{v}");
+    }
+}

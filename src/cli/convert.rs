@@ -668,12 +668,9 @@ fn convert_record(
     };
     if let Some(e) = record.errors.first() {
         o.notes.push(Note::Plain(format!(
-            "{} {}:{}:{}: {} (record not converted)",
+            "{} {} (record not converted)",
             style::error(),
-            record.source.path,
-            e.line,
-            e.column,
-            e.message
+            shogi_tool::diag::located_error(&record.source.path, e)
         )));
         o.failed = true;
         return o;

@@ -382,9 +382,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// What the read keeps of one record.
 fn see(record: &Record) -> Seen {
     if let Some(e) = record.errors.first() {
-        return Seen::Failed(format!(
-            "{}#{}:{}:{}: {}",
-            record.source.path, record.source.index, e.line, e.column, e.message
+        return Seen::Failed(shogi_tool::diag::located_error(
+            &format!("{}#{}", record.source.path, record.source.index),
+            e,
         ));
     }
     match MainLine::of(record) {

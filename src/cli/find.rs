@@ -204,13 +204,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let mut one = One::default();
         if let Some(e) = record.errors.first() {
             one.err = format!(
-                "{} {}#{}:{}:{}: {}\n",
+                "{} {}\n",
                 style::error(),
-                record.source.path,
-                record.source.index,
-                e.line,
-                e.column,
-                e.message
+                shogi_tool::diag::located_error(
+                    &format!("{}#{}", record.source.path, record.source.index),
+                    e
+                )
             );
             one.failed = true;
             return one;

@@ -74,12 +74,9 @@ impl PositionArgs {
         let mut failed = false;
         for e in &record.errors {
             eprintln!(
-                "{} {}:{}:{}: {}",
+                "{} {}",
                 super::style::error(),
-                file.path,
-                e.line,
-                e.column,
-                e.message
+                shogi_tool::diag::located_error(&file.path, e)
             );
             failed = true;
         }

@@ -112,10 +112,7 @@ where
     move |record: &Record, _: &SourceText| {
         let mut c = Chunk::default();
         if let Some(e) = record.errors.first() {
-            c.fail(format!(
-                "{}:{}:{}: {}",
-                record.source.path, e.line, e.column, e.message
-            ));
+            c.fail(shogi_tool::diag::located_error(&record.source.path, e));
         }
         per_record(record, input, &mut c);
         c

@@ -64,8 +64,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             batch::read_each(input, &read_options, |record, source| {
                 if let Some(e) = record.errors.first() {
                     return Piece::Failed(format!(
-                        "{}#{}:{}:{}: {} (record not written)",
-                        record.source.path, record.source.index, e.line, e.column, e.message
+                        "{} (record not written)",
+                        shogi_tool::diag::located_error(
+                            &format!("{}#{}", record.source.path, record.source.index),
+                            e
+                        )
                     ));
                 }
                 let (bytes, ext) = alone.bytes(record, source.text());

@@ -766,12 +766,13 @@ fn table(s: &Stats, args: &Args) -> String {
     if args.failures && !s.failures.is_empty() {
         let _ = writeln!(o, "failures:");
         for f in &s.failures {
+            let message = failure_message(&f.message);
             match f.record {
                 Some(r) => {
-                    let _ = writeln!(o, "  {}#{r}: {}", f.path, f.message);
+                    let _ = writeln!(o, "  {}#{r}: {message}", f.path);
                 }
                 None => {
-                    let _ = writeln!(o, "  {}: {}", f.path, f.message);
+                    let _ = writeln!(o, "  {}: {message}", f.path);
                 }
             }
         }
@@ -848,4 +849,14 @@ fn csv(s: &Stats, n: usize) -> String {
         let _ = writeln!(o, "length_histogram,{plies},{c}");
     }
     o
+}
+/// A failure's message in the human style (see [`shogi_tool::diag::human_message`]), after
+/// its `line N: ` when it has one; the JSON keeps it as it was written.
+fn failure_message(m: &str) -> String {
+    match m.split_once(": ") {
+        Some((at, rest)) if at.starts_with("line ") => {
+            format!("{at}: {}", shogi_tool::diag::human_message(rest))
+        }
+        _ => shogi_tool::diag::human_message(m).into_owned(),
+    }
 }

@@ -12,7 +12,7 @@ use std::io::{BufRead, IsTerminal, Read, Write};
 
 use anyhow::{bail, Context};
 use shogi_tool::batch::Input;
-use shogi_tool::diag::{Item, OutcomeJson, Validation};
+use shogi_tool::diag::{human_message, Item, OutcomeJson, Validation};
 use shogi_tool::formats::variants::{self as vformats, VGame};
 use shogi_tool::record::{ErrorCode, Format};
 use shogi_tool::text::decode;
@@ -547,12 +547,20 @@ pub fn positions_input(
         let mut c = Chunk::default();
         let rec = &r.record;
         if let Some((column, message)) = &rec.error {
-            c.fail(format!("{path}:{}:{column}: {message}", rec.line));
+            c.fail(format!(
+                "{path}:{}:{column}: {}",
+                rec.line,
+                human_message(message)
+            ));
             chunks.push(c);
             continue;
         }
         if let Some(e) = r.report.errors.first() {
-            c.fail(format!("{path}:{}: {}", rec.line, e.message));
+            c.fail(format!(
+                "{path}:{}: {}",
+                rec.line,
+                human_message(&e.message)
+            ));
         }
         let positions = &r.report.positions;
         match (ply, final_only) {

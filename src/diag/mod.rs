@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::record::replay::{Finding, Report};
-use crate::record::{ErrorCode, OutcomeReason, ReadIssue, Record, WarningCode};
+use crate::record::{ErrorCode, OutcomeReason, ReadError, ReadIssue, Record, WarningCode};
 use crate::shogi::FoulCode;
 use crate::text::SourceText;
 
@@ -430,6 +430,18 @@ pub fn tool_prefix(severity: Severity, color: bool) -> String {
     } else {
         format!("shogi-tool: {}:", severity.name())
     }
+}
+
+/// A record's read error as the subcommands other than `validate` print it:
+/// `AT:line:column: message`, the message in the human style (see [`human_message`]); `at`
+/// names the record (`path`, or `path#N` in a file of several).
+pub fn located_error(at: &str, e: &ReadError) -> String {
+    format!(
+        "{at}:{}:{}: {}",
+        e.line,
+        e.column,
+        human_message(&e.message)
+    )
 }
 
 /// A message in the style of human output: starting in lower case (unless it starts with a
