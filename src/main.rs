@@ -59,12 +59,33 @@ fn main() -> std::process::ExitCode {
 
 /// A command-line error as every tool error starts, `shogi-tool: error:` (clap writes
 /// `error:`), so that `grep '^shogi-tool: error:'` finds it too; the rest is clap's text.
+/// The prefix is coloured as `--color` says, read from the arguments clap could not parse.
 fn usage_error(e: &clap::Error) -> String {
+    cli::style::set(color_choice_in(std::env::args_os()));
     let text = e.render().to_string();
     match text.strip_prefix("error:") {
         Some(rest) => format!("{}{rest}", cli::style::error()),
         None => text, // the help shown for a missing subcommand
     }
+}
+
+/// The last `--color WHEN` (or `--color=WHEN`) among `args`; `auto` when there is none or
+/// its value is not one.
+fn color_choice_in(args: impl Iterator<Item = std::ffi::OsString>) -> cli::style::ColorChoice {
+    use clap::ValueEnum as _;
+    let args: Vec<String> = args.map(|a| a.to_string_lossy().into_owned()).collect();
+    let mut choice = cli::style::ColorChoice::Auto;
+    for (i, a) in args.iter().enumerate() {
+        let value = match a.strip_prefix("--color") {
+            Some("") => args.get(i + 1).map(String::as_str),
+            Some(v) => v.strip_prefix('='),
+            None => None,
+        };
+        if let Some(c) = value.and_then(|v| cli::style::ColorChoice::from_str(v, true).ok()) {
+            choice = c;
+        }
+    }
+    choice
 }
 
 /// A closed standard output (`shogi-tool positions ... | head`) is not an error.
@@ -73,4 +94,30 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
         c.downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cli::style::ColorChoice;
+
+    fn choice(args: &[&str]) -> ColorChoice {
+        color_choice_in(args.iter().map(|a| a.into()))
+    }
+
+    #[test]
+    fn the_color_of_a_usage_error_comes_from_the_raw_arguments() {
+        assert_eq!(choice(&["shogi-tool", "--bogus"]), ColorChoice::Auto);
+        assert_eq!(
+            choice(&["x", "--color", "always", "-z"]),
+            ColorChoice::Always
+        );
+        assert_eq!(choice(&["x", "--color=NEVER"]), ColorChoice::Never);
+        assert_eq!(
+            choice(&["x", "--color=always", "--color", "never"]),
+            ColorChoice::Never
+        );
+        assert_eq!(choice(&["x", "--color", "purple"]), ColorChoice::Auto);
+        assert_eq!(choice(&["x", "--colorful"]), ColorChoice::Auto);
+    }
 }

@@ -1053,6 +1053,15 @@ mod message_style {
             err.starts_with("shogi-tool: error: invalid value 'xml'"),
             "{err}"
         );
+        // Coloured as `--color` says, like every other error of the tool.
+        let err = stderr_of(&["--color", "always", "validate", "--bogus"], "");
+        let runtime = stderr_of(&["--color=always", "positions", "no/such/file.kif"], "");
+        let prefix = runtime.split(" cannot").next().unwrap();
+        assert!(prefix.contains("\x1b["), "{runtime:?}");
+        assert!(
+            err.starts_with(&format!("{prefix} unexpected argument")),
+            "{err:?}"
+        );
         // The help shown for a missing subcommand is no error message.
         let out = tool().output().unwrap();
         assert_eq!(out.status.code(), Some(2));
