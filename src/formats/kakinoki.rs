@@ -450,6 +450,26 @@ pub(super) fn write_notes(node: &Node, remarks: bool, out: &mut String) {
     }
 }
 
+/// The comment that names the foul of a `反則負け` that was a failed entering-king
+/// declaration (json-kifu-format's convention: the ending says who lost by a foul, a comment
+/// says which foul). KIF writes it on the ending, KI2 (which has no ending line) before the
+/// `まで…` summary; both readers take it back as the declaration.
+pub(super) const FAILED_DECLARATION: &str = "入玉宣言";
+
+/// Whether `e` is an entering-king declaration that the record says failed: the stated
+/// winner is not the declarer (`to_move`), so the declarer lost by a foul.
+pub(super) fn failed_declaration(e: &Ending, to_move: Color) -> bool {
+    e.kind == EndingKind::Declaration && e.stated_winner == Some(to_move.flip())
+}
+
+/// The ending a failed declaration is read back as, from a `反則負け` of `loser` that
+/// carried the [`FAILED_DECLARATION`] comment.
+pub(super) fn failed_declaration_ending(loser: Color) -> Ending {
+    let mut e = Ending::new(EndingKind::Declaration, FAILED_DECLARATION);
+    e.stated_winner = Some(loser.flip());
+    e
+}
+
 /// The winner a `まで…` summary names for an ending: the stated one, else the one the ending
 /// implies.
 pub(super) fn summary_winner(e: &Ending, to_move: Color) -> Option<Color> {

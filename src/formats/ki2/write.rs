@@ -3,7 +3,7 @@
 use super::ki2_move::{mark_color, Ki2Move};
 use crate::formats::japanese as ja;
 use crate::formats::kakinoki::{self, one_line, write_notes, Branch, LineSink, LineWriter};
-use crate::formats::written::note;
+use crate::formats::written::{note, push_comment_lines};
 use crate::record::{Ending, EndingKind, MoveEntry, Node, NodeId, NodeKind, Record, Start};
 use crate::shogi::{Color, Handicap, Move, Position};
 
@@ -183,6 +183,11 @@ impl LineSink for LineWriter<'_, Ki2> {
                         },
                         Position::side_to_move,
                     );
+                    if kakinoki::failed_declaration(e, to_move) {
+                        // No ending line to hang it on: the foul's name comes before the
+                        // summary, which the reader takes back with it.
+                        push_comment_lines(self.out, "*", kakinoki::FAILED_DECLARATION);
+                    }
                     match self.summary(e, to_move, moves) {
                         Some(s) => {
                             self.out.push_str(&s);
@@ -211,6 +216,10 @@ impl LineWriter<'_, Ki2> {
     /// one made from the ending's kind and winner.
     fn summary(&mut self, e: &Ending, to_move: Color, moves: u32) -> Option<String> {
         use EndingKind::*;
+        if kakinoki::failed_declaration(e, to_move) {
+            let loser = ja::side_name(to_move, self.handicap_game);
+            return Some(format!("まで{moves}手で{loser}の反則負け"));
+        }
         let raw = ja::trim_spaces(&e.raw);
         if raw.starts_with("まで") && !raw.contains(['\n', '\r']) {
             if let Some(s) = ja::parse_summary(raw) {
@@ -222,6 +231,7 @@ impl LineWriter<'_, Ki2> {
         let winner = kakinoki::summary_winner(e, to_move);
         let side = |c: Color| ja::side_name(c, self.handicap_game);
         let n = moves;
+
         let (kind, winner) = match &e.kind {
             ForfeitWin | ForfeitLoss if winner.is_some() => {
                 let w = winner.unwrap_or(to_move);

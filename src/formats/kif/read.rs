@@ -146,9 +146,37 @@ impl Reader {
             b'*' | b'&' => {
                 let node = self.current();
                 let body = line.get(i + 1..).unwrap_or("");
+                if first == b'*' && self.failed_declaration(node, body) {
+                    return;
+                }
                 kakinoki::add_note(&mut self.record.tree, node, char::from(first), body);
             }
             _ => self.other_line(line, i, no),
+        }
+    }
+
+    /// Takes the comment `入玉宣言` as the first note of a `反則負け` ending for what the
+    /// writers mean by it: the side to move declared an entering-king win and lost.
+    fn failed_declaration(&mut self, node: NodeId, comment: &str) -> bool {
+        let moves = self.path_moves.last().copied().unwrap_or(0);
+        let to_move = if moves % 2 == 0 {
+            self.start_side
+        } else {
+            self.start_side.flip()
+        };
+        let n = self.record.tree.node_mut(node);
+        if comment != kakinoki::FAILED_DECLARATION
+            || !n.comments().is_empty()
+            || !n.engine_comments().is_empty()
+        {
+            return false;
+        }
+        match &mut n.kind {
+            NodeKind::Ending(e) if e.kind == EndingKind::IllegalMove => {
+                **e = kakinoki::failed_declaration_ending(to_move);
+                true
+            }
+            _ => false,
         }
     }
 
@@ -629,7 +657,10 @@ fn summary_mismatch(e: &Ending, s: &ja::Summary, to_move: Color, moves: u32) -> 
             _ => {}
         }
         let repetitions = |k: &EndingKind| matches!(k, Repetition | PerpetualCheck);
+        // A failed declaration is the declarer's foul loss.
+        let failed = kakinoki::failed_declaration(e, to_move) && s.kind == IllegalMove;
         if s.specific
+            && !failed
             && s.kind != e.kind
             && !(fouls(&s.kind) && fouls(&e.kind))
             && !(repetitions(&s.kind) && repetitions(&e.kind))

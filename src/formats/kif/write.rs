@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use crate::formats::japanese as ja;
 use crate::formats::kakinoki::{self, one_line, write_notes, Branch, LineSink, LineWriter};
-use crate::formats::written::note;
+use crate::formats::written::{note, push_comment_lines};
 use crate::record::{
     Ending, EndingKind, MoveEntry, MoveTime, Node, NodeId, NodeKind, Record, Start,
 };
@@ -155,7 +155,17 @@ impl LineSink for LineWriter<'_, Kif> {
                         .starts_with("まで")
                         .then(|| ja::parse_summary(&e.raw))
                         .flatten();
-                    if let Some(parsed) = stated_by_summary {
+                    if kakinoki::failed_declaration(e, to_move) {
+                        // The declarer lost: a foul loss, the foul named by a comment.
+                        self.move_line(ply, "反則負け", node, plus);
+                        push_comment_lines(self.out, "*", kakinoki::FAILED_DECLARATION);
+                        summary = ja::summary_sentence(
+                            moves as usize,
+                            &EndingKind::IllegalMove,
+                            Some(to_move.flip()),
+                            self.handicap_game,
+                        );
+                    } else if let Some(parsed) = stated_by_summary {
                         // An ending only a summary stated (KI2, or a KIF without the ending
                         // line): the ending line the readers need (tsshogi and
                         // json-kifu-format take the ending from it), then the summary as it
