@@ -598,8 +598,14 @@ mod tests {
                     !written.contains("encoding=UTF-8"),
                     "{from:?} -> {to:?}:\n{written}"
                 );
+                // KI2 writes the banner after the first header line (json-kifu-format).
+                let banner_at = if to == Format::Ki2 {
+                    "手合割：平手\n"
+                } else {
+                    ""
+                };
                 assert!(
-                    written.starts_with("# ---- Kifu for Windows ----\n"),
+                    written.starts_with(&format!("{banner_at}# ---- Kifu for Windows ----\n")),
                     "{written}"
                 );
             }

@@ -36,7 +36,12 @@ const KEYS: (fn(char) -> bool, &[&str]) = (
 ///   [`Ki2Move::from_move`]), `同`/`同　` for a move to
 ///   the previous destination; a move with comments (`*`), engine comments (`**`) or a
 ///   bookmark (`&`) ends its line and they follow it;
+/// - the file's banner as `#` lines after the first header line (json-kifu-format, the
+///   reader of Kifu for JS, skips `#` lines there and rejects them at the top);
 /// - the ending as the `まで95手で先手の勝ち` summary on its own line (KI2 has no ending word);
+///   a failed entering-king declaration as the declarer's `反則負け` after the comment
+///   `*入玉宣言`; comments on an ending are named in `dropped` (json-kifu-format reads no
+///   line after the summary but a variation);
 /// - the variations as `変化：   N手` blocks, deeper ones first, as Kifu for Windows orders them.
 ///
 /// Times are not written (`times` in [`Written::dropped`]); a move no notation can name (a move
@@ -46,8 +51,22 @@ pub fn write(record: &Record) -> Written {
     let mut dropped = Vec::new();
     let start = record.start.normalized();
     let handicap_game = matches!(start, Start::Handicap(h) if h != Handicap::Even);
+    // json-kifu-format's KI2 reader (Kifu for JS) skips `#` lines only after a line: the
+    // banner follows the first header line (every start writes one: `手合割：…` or the
+    // diagram's `後手の持駒：…`).
+    let mut headers = String::with_capacity(256);
+    kakinoki::write_headers(
+        record,
+        &start,
+        handicap_game,
+        KEYS,
+        &mut headers,
+        &mut dropped,
+    );
+    let first = headers.find('\n').map_or(headers.len(), |i| i + 1);
+    out.push_str(&headers[..first]);
     kakinoki::write_banner(record.tree.root(), &mut out);
-    kakinoki::write_headers(record, &start, handicap_game, KEYS, &mut out, &mut dropped);
+    out.push_str(&headers[first..]);
     let tree = &record.tree;
     write_notes(tree.root(), false, &mut out);
     let pos = start.position().ok();
@@ -198,7 +217,11 @@ impl LineSink for LineWriter<'_, Ki2> {
                     if node.time.is_some() {
                         note(self.dropped, "times");
                     }
-                    write_notes(node, true, self.out);
+                    if has_notes(node) {
+                        // json-kifu-format (Kifu for JS) reads no line after the summary
+                        // but a variation; before it, they would be the last move's.
+                        note(self.dropped, "comments on endings (no KI2 line after the `まで…` summary carries them for every reader)");
+                    }
                 }
             }
             ply += 1;

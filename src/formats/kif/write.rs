@@ -45,7 +45,8 @@ const KEYS: (fn(char) -> bool, &[&str]) = (|c| matches!(c, '0'..='9' | '９'), &
 ///   has variations), its `*` comments, `**` engine comments
 ///   and `&` bookmark;
 /// - the ending (`  96 千日手`) and the `まで95手で…` summary when the line ends in one (the
-///   winner named is the stated one, else the one the ending implies);
+///   winner named is the stated one, else the one the ending implies); a declaration the
+///   record says failed is the declarer's `反則負け` with the comment `*入玉宣言`;
 /// - the variations as `変化：N手` blocks, deeper ones first, as Kifu for Windows orders them.
 pub fn write(record: &Record, options: &WriteOptions) -> Written {
     let mut out = String::with_capacity(512 + record.tree.len() * 40);
