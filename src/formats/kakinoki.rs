@@ -526,11 +526,14 @@ pub(crate) trait LineSink {
     ) -> Vec<Branch>;
 }
 
-/// Writes the main line, then every variation as a block opened by its `変化：N手` line,
-/// deeper ones first as Kifu for Windows orders them, with an explicit stack (no recursion on
-/// the nesting).
-pub(crate) fn write_lines<'a, F>(w: &mut LineWriter<'a, F>, pos: Option<crate::shogi::Position>)
-where
+/// Writes the main line, its first move numbered `first_ply`, then every variation as a
+/// block opened by its `変化：N手` line, deeper ones first as Kifu for Windows orders them,
+/// with an explicit stack (no recursion on the nesting).
+pub(crate) fn write_lines<'a, F>(
+    w: &mut LineWriter<'a, F>,
+    pos: Option<crate::shogi::Position>,
+    first_ply: u32,
+) where
     LineWriter<'a, F>: LineSink,
 {
     let tree = w.tree;
@@ -538,7 +541,7 @@ where
     // Each stack entry: a written line's nodes that have variations, walked deepest first.
     let mut stack: Vec<(Vec<Branch>, usize)> = Vec::new();
     if let Some(first) = tree.root().first_child() {
-        let branches = w.write_line(first, 1, 0, pos);
+        let branches = w.write_line(first, first_ply, 0, pos);
         stack.push((branches, usize::MAX));
     }
     while let Some((branches, idx)) = stack.last_mut() {

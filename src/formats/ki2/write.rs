@@ -69,6 +69,12 @@ pub fn write(record: &Record) -> Written {
     out.push_str(&headers[first..]);
     let tree = &record.tree;
     write_notes(tree.root(), false, &mut out);
+    if start.setup().move_number > 1 {
+        note(
+            &mut dropped,
+            "the start's move number (KI2 numbers no moves, and json-kifu-format rejects a `手数＝N` line)",
+        );
+    }
     let pos = start.position().ok();
     if pos.is_none() && !tree.is_empty() {
         note(
@@ -84,7 +90,7 @@ pub fn write(record: &Record) -> Written {
         start_side: start.setup().side_to_move,
         format: Ki2,
     };
-    kakinoki::write_lines(&mut ctx, pos);
+    kakinoki::write_lines(&mut ctx, pos, 1);
     Written { text: out, dropped }
 }
 

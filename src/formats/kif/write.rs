@@ -70,9 +70,14 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
         start_side: start.setup().side_to_move,
         format: Kif {
             funari: options.funari,
+            offset: 0,
         },
     };
-    kakinoki::write_lines(&mut ctx, pos);
+    // A mid-game start numbers its first move with its move number, as Kifu for Windows does
+    // (json-kifu-format and rsshogi reject a `手数＝N` line).
+    let first_ply = start.setup().move_number.max(1);
+    ctx.format.offset = first_ply - 1;
+    kakinoki::write_lines(&mut ctx, pos, first_ply);
     Written { text: out, dropped }
 }
 
@@ -80,6 +85,9 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
 struct Kif {
     /// Whether a declined promotion is written `不成`.
     funari: bool,
+    /// The moves before the start (its move number less one): the first move is numbered
+    /// one more, and the summary counts them.
+    offset: u32,
 }
 
 impl LineSink for LineWriter<'_, Kif> {
@@ -161,7 +169,7 @@ impl LineSink for LineWriter<'_, Kif> {
                         self.move_line(ply, "反則負け", node, plus);
                         push_comment_lines(self.out, "*", kakinoki::FAILED_DECLARATION);
                         summary = ja::summary_sentence(
-                            moves as usize,
+                            (moves + self.format.offset) as usize,
                             &EndingKind::IllegalMove,
                             Some(to_move.flip()),
                             self.handicap_game,
@@ -181,7 +189,12 @@ impl LineSink for LineWriter<'_, Kif> {
                         }
                         let _ = writeln!(self.out, "{}", one_line(&e.raw));
                         if e.stated_winner.is_some() && e.stated_winner != parsed.winner {
-                            summary = summary_for(e, to_move, moves, self.handicap_game);
+                            summary = summary_for(
+                                e,
+                                to_move,
+                                moves + self.format.offset,
+                                self.handicap_game,
+                            );
                         }
                     } else {
                         let word = self.ending_word(e, to_move);
@@ -189,7 +202,12 @@ impl LineSink for LineWriter<'_, Kif> {
                         // After the line's last node (as Kifu for Windows writes it), or wherever
                         // the ending states a winner.
                         if node.first_child().is_none() || e.stated_winner.is_some() {
-                            summary = summary_for(e, to_move, moves, self.handicap_game);
+                            summary = summary_for(
+                                e,
+                                to_move,
+                                moves + self.format.offset,
+                                self.handicap_game,
+                            );
                         }
                     }
                 }
