@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use super::japanese::{self as ja, HandicapName};
+use super::time_limit::{Form, Plan, TimeLimits};
 use super::written::{note, push_comment_lines};
 use crate::record::{
     Ending, EndingKind, MetaKey, MoveTree, Node, NodeId, NodeKind, ReadIssue, Record, Start,
@@ -351,9 +352,20 @@ pub(super) fn write_headers(
         .iter()
         .position(|e| matches!(e.key, MetaKey::BlackName | MetaKey::WhiteName))
         .unwrap_or(entries.len());
+    let mut times = TimeLimits::new(record, Form::Japanese);
     for (i, e) in entries.iter().enumerate() {
         if i == names_at {
             write_start(start, out);
+        }
+        match times.plan(e, dropped) {
+            Plan::Skip => continue,
+            Plan::Lines(lines) => {
+                for (key, value) in lines {
+                    let _ = writeln!(out, "{key}：{value}");
+                }
+                continue;
+            }
+            Plan::AsIs => {}
         }
         let kif_is_raw = ja::meta_key(&e.raw_key) == e.key && e.key != MetaKey::Other;
         let key: &str = if kif_is_raw || e.key == MetaKey::Other {
