@@ -9,7 +9,9 @@
 #   with each peer and prints the writer x reader matrix (pass counts per feature).
 #   Then the other direction: the peers' own writers (tsshogi: KIF, KI2, CSA, JKF; rsshogi:
 #   KIF, KI2, CSA, JKF; cshogi: KIF, CSA) write the same games, and shogi-tool reads them.
-#   --strict exits 1 when a row of either matrix is not the one recorded in docs/interop.md.
+#   Last, the real records of testdata/interop (PROVENANCE.md) written in every format by
+#   shogi-tool and read by every peer, compared with what shogi-tool reads from the originals.
+#   --strict exits 1 when a row of any matrix is not the one recorded in docs/interop.md.
 #
 # environment:
 #   INTEROP_DIR=dir     where the peers and the games go (default target/interop)
@@ -84,6 +86,23 @@ echo
 echo "== peers write, shogi-tool reads"
 python3 "$HERE/compare.py" "$RUN/gen/truth.json" "$RUN/tool.jsonl" --by-writer | tee "$RUN/reverse.md"
 
+# ---- real records (testdata/interop: banners, remarks, comments after the result, mid-game
+# starts with move numbers, a failed declaration, time controls): shogi-tool reads each
+# original (the truth), writes it in every format, and the peers read what it wrote.
+REAL="$RUN/real"
+mkdir -p "$REAL/src/orig/any"
+cp "$ROOT"/testdata/interop/*.{kif,kifu,csa,sfen} "$REAL/src/orig/any/"
+"$PY" "$HERE/read_tool.py" "$SHOGI_TOOL" "$REAL/src" >"$REAL/rows.jsonl" || exit 1
+python3 "$HERE/real_truth.py" "$SHOGI_TOOL" "$REAL/src/orig/any" "$REAL/rows.jsonl" >"$REAL/truth.json" || exit 1
+(cd "$REAL/src/orig/any" && for f in kif kifu ki2 csa sfen jkf; do
+  "$SHOGI_TOOL" convert --quiet * --to "$f" --out-dir "$REAL/out/$f" >/dev/null 2>"$REAL/convert-$f.err"
+done)
+(cd "$NODE_DIR" && node "$HERE/read_node.mjs" "$REAL/out") >"$REAL/node.jsonl" || exit 1
+"$PY" "$HERE/read_py.py" "$REAL/out" >"$REAL/py.jsonl" || exit 1
+echo
+echo "== real records: shogi-tool writes, peers read ($(ls "$REAL/src/orig/any" | wc -l) records of testdata/interop)"
+python3 "$HERE/compare.py" "$REAL/truth.json" "$REAL/node.jsonl" "$REAL/py.jsonl" --real | tee "$RUN/real.md"
+
 if [[ $STRICT == 1 ]]; then
-  python3 "$HERE/compare.py" --check "$ROOT/docs/interop.md" "$RUN/matrix.md" "$RUN/reverse.md" || exit 1
+  python3 "$HERE/compare.py" --check "$ROOT/docs/interop.md" "$RUN/matrix.md" "$RUN/reverse.md" "$RUN/real.md" || exit 1
 fi

@@ -1094,3 +1094,81 @@ mod message_style {
         assert_eq!(v["errors"][0]["code"], "invalid-jkf", "{v}");
     }
 }
+
+/// Issue 27, "Writers": what convert writes keeps what the source said, for the peers and
+/// for `validate`.
+mod writers {
+    use super::*;
+
+    fn convert(input: &str, from: &str, args: &[&str]) -> (String, String) {
+        let out = tool()
+            .args(["convert", "--from", from])
+            .args(args)
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    }
+
+    fn warnings(input: &str, from: &str) -> Vec<String> {
+        let out = tool()
+            .args(["validate", "--format", "json", "--from", from])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["code"].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    /// `持ち時間：各1分` became `$TIME_LIMIT:各1分` in CSA (and a CSA control stayed `00:01+00`
+    /// in KIF), so validating the converted file lost the `time-over` verdict, silently. Each
+    /// control is written in the target's own form and audited the same.
+    #[test]
+    fn time_controls_are_written_in_the_targets_form_and_audited_the_same() {
+        let kif = "持ち時間：各1分\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:30/00:00:30)\n   2 ３四歩(33)   ( 0:10/00:00:10)\n   3 ２六歩(27)   ( 0:50/00:01:20)\n   4 投了\n";
+        assert_eq!(warnings(kif, "kif"), ["time-over"]);
+        let (csa, _) = convert(kif, "kif", &["--to", "csa"]);
+        assert!(csa.contains("\n$TIME_LIMIT:00:01+00\n"), "{csa}");
+        assert_eq!(warnings(&csa, "csa"), ["time-over"], "{csa}");
+        let (v3, _) = convert(kif, "kif", &["--to", "csa", "--csa-version", "3.0"]);
+        assert!(v3.contains("\n$TIME:60+0+0\n"), "{v3}");
+        assert_eq!(warnings(&v3, "csa"), ["time-over"], "{v3}");
+        let (jkf, _) = convert(kif, "kif", &["--to", "jkf"]);
+        assert!(jkf.contains("\"持ち時間\": \"各1分\""), "{jkf}");
+        assert_eq!(warnings(&jkf, "jkf"), ["time-over"]);
+        // From CSA, with byoyomi: KIF's words, and back.
+        let csa =
+            "V2.2\n$TIME_LIMIT:00:01+10\nPI\n+\n+7776FU\nT30\n-3334FU\nT10\n+2726FU\nT45\n%TORYO\n";
+        assert_eq!(warnings(csa, "csa"), ["time-over"]);
+        let (kif, _) = convert(csa, "csa", &["--to", "kifu"]);
+        assert!(kif.contains("持ち時間：各1分（秒読み10秒）\n"), "{kif}");
+        assert_eq!(warnings(&kif, "kifu"), ["time-over"], "{kif}");
+        // An increment KIF has no words for: CSA's form, named.
+        let csa = "'CSA encoding=UTF-8\nV3.0\n$TIME:60+0+5\nPI\n+\n+7776FU\nT30\n-3334FU\nT10\n+2726FU\nT45\n%TORYO\n";
+        assert_eq!(warnings(csa, "csa"), ["time-over"]);
+        let (kif, err) = convert(csa, "csa", &["--to", "kifu"]);
+        assert!(kif.contains("$TIME：60+0+5\n"), "{kif}");
+        assert!(err.contains("time control"), "{err}");
+        assert_eq!(warnings(&kif, "kifu"), ["time-over"], "{kif}");
+        // A control no reader understands is named, not passed off as CSA's.
+        let kif =
+            "持ち時間：なし\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+        let (csa, err) = convert(kif, "kif", &["--to", "csa"]);
+        assert!(!csa.contains("$TIME_LIMIT"), "{csa}");
+        assert!(csa.contains("'持ち時間:なし\n"), "{csa}");
+        assert!(err.contains("time control `なし`"), "{err}");
+    }
+}

@@ -5,11 +5,13 @@ matrix: per format and reader, how many records were read, and how many match in
 start, ending, players' names, comments and times - each only where both the format and the
 reader carry it ('-' otherwise).
 
-usage: compare.py TRUTH.json ROWS.jsonl... [--by-writer] [-v]
+usage: compare.py TRUTH.json ROWS.jsonl... [--by-writer] [--real] [-v]
        compare.py --check EXPECTED.md MATRIX.md...
   --by-writer  the rows are shogi-tool's readings of files the peers wrote (`peer` = writer):
                features are compared where the peer's writer writes them
   --check      exit 1 when a table row of MATRIX differs from the same row of EXPECTED
+  --real       the records are the real ones of testdata/interop: readers are labelled
+               `PEER (real)`, so that their rows have keys of their own in docs/interop.md
   -v           list each mismatch
 """
 import json
@@ -50,7 +52,10 @@ READER_FORMAT = {
 
 
 def kakinoki(fmt, ending):
-    """KIF and KI2 have no word for a plain draw: every writer writes it as 持将棋."""
+    """KIF and KI2 have no word for a plain draw: every writer writes it as 持将棋. A failed
+    declaration (real_truth.py) is the declarer's 反則負け there, a declaration elsewhere."""
+    if ending == "foul-declaration":
+        return "foul" if fmt in ("kif", "kifu", "ki2") else "declaration"
     return "impasse" if fmt in ("kif", "kifu", "ki2") and ending == "draw" else ending
 
 
@@ -122,7 +127,9 @@ def main():
                     and norm_sfen(row["sfen"]) == norm_sfen(t["sfen"]),
                     "ending": kakinoki(row["format"], row.get("ending"))
                     == kakinoki(row["format"], t["ending"]),
-                    "names": (row.get("black"), row.get("white")) == (t["black"], t["white"]),
+                    # An empty name (`先手：`) is no name.
+                    "names": (row.get("black") or None, row.get("white") or None)
+                    == (t["black"] or None, t["white"] or None),
                     "comments": row.get("comments") == {str(k): v for k, v in t["comments"].items()},
                     "times": {k: round(v) for k, v in (row.get("times") or {}).items() if round(v)}
                     == {str(k): v for k, v in t["times"].items() if v},
@@ -159,6 +166,8 @@ def main():
             cols.append("%d/%d" % (ok, n) if n else "-")
             bad += n - ok
         label = peer + " → shogi-tool" if by_writer else peer
+        if "--real" in sys.argv:
+            label += " (real)"
         print("| %s | %s | %s |" % (fmt, label, " | ".join(cols)))
     total = sum(c["n"] for c in cells.values())
     print("\ncells=%d records=%d mismatches=%d" % (len(cells), total, bad))

@@ -791,8 +791,10 @@ pub fn hand_text(hand: &crate::shogi::Hand) -> String {
 }
 
 /// Writes `setup` as a board diagram (Kifu for Windows layout): white's hand, the file labels,
-/// the bordered rows with rank labels, black's hand, and `後手番` when white is to move. A move
-/// number above 1 is written as `手数＝N` (the diagram is the position after move N).
+/// the bordered rows with rank labels, black's hand, and `後手番` when white is to move. The
+/// move number is the writer's to carry: a `手数＝N` line is rejected by json-kifu-format (no
+/// `key：value`) and by rsshogi's KIF reader (a move line to it), so KIF numbers the moves
+/// from it instead.
 pub fn write_board(setup: &Setup, out: &mut String) {
     out.push_str("後手の持駒：");
     out.push_str(&hand_text(&setup.hands.white));
@@ -818,9 +820,6 @@ pub fn write_board(setup: &Setup, out: &mut String) {
     out.push_str("先手の持駒：");
     out.push_str(&hand_text(&setup.hands.black));
     out.push('\n');
-    if setup.move_number > 1 {
-        out.push_str(&format!("手数＝{}\n", setup.move_number - 1));
-    }
     if setup.side_to_move == Color::White {
         out.push_str("後手番\n");
     }
@@ -1157,6 +1156,9 @@ mod tests {
         for line in text.lines() {
             assert_eq!(r.line(line), Ok(true), "{line}");
         }
+        // The move number is the writer's (KIF numbers its moves from it), not the diagram's.
+        let mut setup = setup;
+        setup.move_number = 1;
         assert_eq!(r.setup(Color::Black), setup);
         // Rows without rank labels, ASCII-space hands.
         let unlabelled: String = text

@@ -6,6 +6,7 @@ use crate::record::{ErrorCode, WarningCode};
 use std::fmt::Write as _;
 
 use super::japanese::{self as ja, HandicapName};
+use super::time_limit::{Form, Plan, TimeLimits};
 use super::written::{note, push_comment_lines};
 use crate::record::{
     Ending, EndingKind, MetaKey, MoveTree, Node, NodeId, NodeKind, ReadError, ReadIssue,
@@ -353,9 +354,20 @@ pub(super) fn write_headers(
         .iter()
         .position(|e| matches!(e.key, MetaKey::BlackName | MetaKey::WhiteName))
         .unwrap_or(entries.len());
+    let mut times = TimeLimits::new(record, Form::Japanese);
     for (i, e) in entries.iter().enumerate() {
         if i == names_at {
             write_start(start, out);
+        }
+        match times.plan(e, dropped) {
+            Plan::Skip => continue,
+            Plan::Lines(lines) => {
+                for (key, value) in lines {
+                    let _ = writeln!(out, "{key}：{value}");
+                }
+                continue;
+            }
+            Plan::AsIs => {}
         }
         let kif_is_raw = ja::meta_key(&e.raw_key) == e.key && e.key != MetaKey::Other;
         let key: &str = if kif_is_raw || e.key == MetaKey::Other {
@@ -452,6 +464,26 @@ pub(super) fn write_notes(node: &Node, remarks: bool, out: &mut String) {
     }
 }
 
+/// The comment that names the foul of a `反則負け` that was a failed entering-king
+/// declaration (json-kifu-format's convention: the ending says who lost by a foul, a comment
+/// says which foul). KIF writes it on the ending, KI2 (which has no ending line) before the
+/// `まで…` summary; both readers take it back as the declaration.
+pub(super) const FAILED_DECLARATION: &str = "入玉宣言";
+
+/// Whether `e` is an entering-king declaration that the record says failed: the stated
+/// winner is not the declarer (`to_move`), so the declarer lost by a foul.
+pub(super) fn failed_declaration(e: &Ending, to_move: Color) -> bool {
+    e.kind == EndingKind::Declaration && e.stated_winner == Some(to_move.flip())
+}
+
+/// The ending a failed declaration is read back as, from a `反則負け` of `loser` that
+/// carried the [`FAILED_DECLARATION`] comment.
+pub(super) fn failed_declaration_ending(loser: Color) -> Ending {
+    let mut e = Ending::new(EndingKind::Declaration, FAILED_DECLARATION);
+    e.stated_winner = Some(loser.flip());
+    e
+}
+
 /// The winner a `まで…` summary names for an ending: the stated one, else the one the ending
 /// implies.
 pub(super) fn summary_winner(e: &Ending, to_move: Color) -> Option<Color> {
@@ -508,11 +540,14 @@ pub(crate) trait LineSink {
     ) -> Vec<Branch>;
 }
 
-/// Writes the main line, then every variation as a block opened by its `変化：N手` line,
-/// deeper ones first as Kifu for Windows orders them, with an explicit stack (no recursion on
-/// the nesting).
-pub(crate) fn write_lines<'a, F>(w: &mut LineWriter<'a, F>, pos: Option<crate::shogi::Position>)
-where
+/// Writes the main line, its first move numbered `first_ply`, then every variation as a
+/// block opened by its `変化：N手` line, deeper ones first as Kifu for Windows orders them,
+/// with an explicit stack (no recursion on the nesting).
+pub(crate) fn write_lines<'a, F>(
+    w: &mut LineWriter<'a, F>,
+    pos: Option<crate::shogi::Position>,
+    first_ply: u32,
+) where
     LineWriter<'a, F>: LineSink,
 {
     let tree = w.tree;
@@ -520,7 +555,7 @@ where
     // Each stack entry: a written line's nodes that have variations, walked deepest first.
     let mut stack: Vec<(Vec<Branch>, usize)> = Vec::new();
     if let Some(first) = tree.root().first_child() {
-        let branches = w.write_line(first, 1, 0, pos);
+        let branches = w.write_line(first, first_ply, 0, pos);
         stack.push((branches, usize::MAX));
     }
     while let Some((branches, idx)) = stack.last_mut() {
@@ -580,8 +615,14 @@ mod tests {
                     !written.contains("encoding=UTF-8"),
                     "{from:?} -> {to:?}:\n{written}"
                 );
+                // KI2 writes the banner after the first header line (json-kifu-format).
+                let banner_at = if to == Format::Ki2 {
+                    "手合割：平手\n"
+                } else {
+                    ""
+                };
                 assert!(
-                    written.starts_with("# ---- Kifu for Windows ----\n"),
+                    written.starts_with(&format!("{banner_at}# ---- Kifu for Windows ----\n")),
                     "{written}"
                 );
             }

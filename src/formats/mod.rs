@@ -21,6 +21,7 @@ pub mod jkf;
 mod kakinoki;
 pub mod ki2;
 pub mod kif;
+mod time_limit;
 pub mod usi;
 pub mod variants;
 pub mod write;

@@ -160,6 +160,62 @@ mod tests {
         r
     }
 
+    /// Issue 27: a CSA `%KACHI` the server ruled illegal (`'summary:illegal kachi:…`, the
+    /// declarer loses) was written `まで2手で後手の入玉勝ち`, crediting the declaration to the
+    /// side that did not declare. It is written as what it was, a foul loss of the declarer
+    /// (`反則負け` with the comment `入玉宣言`, which json-kifu-format's own convention puts the
+    /// foul's nature in), and reads back with the same outcome and the same warnings.
+    #[test]
+    fn a_failed_declaration_is_the_declarers_foul_loss_in_kif_and_ki2() {
+        use crate::record::replay::{replay, ReplayOptions};
+        let csa = "V2.2\nPI\n+\n+7776FU\n-3334FU\n%KACHI\n'summary:illegal kachi:a lose:b win\n";
+        let r = super::super::csa::read(csa).remove(0);
+        let opts = ReplayOptions::default();
+        let want = replay(&r, &opts);
+        assert_eq!(want.outcome.winner, Some(crate::shogi::Color::White));
+        let fails = |rep: &crate::record::replay::Report| {
+            rep.warnings
+                .iter()
+                .filter(|w| w.message.contains("declaration fails"))
+                .count()
+        };
+        assert_eq!(fails(&want), 1);
+        for to in [Format::Kif, Format::Kifu, Format::Ki2, Format::Ki2u] {
+            let w = write(&r, to, &WriteOptions::default());
+            assert!(!w.text.contains("入玉勝ち"), "{to:?}:\n{}", w.text);
+            assert!(
+                w.text.contains("まで2手で先手の反則負け\n"),
+                "{to:?}:\n{}",
+                w.text
+            );
+            let back = super::super::read_str(&w.text, to).remove(0);
+            assert!(back.errors.is_empty(), "{to:?}: {:?}", back.errors);
+            assert!(
+                back.warnings.is_empty(),
+                "{to:?}: {:?}\n{}",
+                back.warnings,
+                w.text
+            );
+            assert!(
+                back.tree
+                    .ids()
+                    .all(|id| back.tree.node(id).comments().is_empty()),
+                "{to:?}"
+            );
+            let got = replay(&back, &opts);
+            assert_eq!(got.outcome, want.outcome, "{to:?}:\n{}", w.text);
+            assert_eq!(fails(&got), 1, "{to:?}: {:?}", got.warnings);
+            let codes = |rep: &crate::record::replay::Report| {
+                rep.warnings.iter().map(|w| w.code).collect::<Vec<_>>()
+            };
+            assert_eq!(codes(&got), codes(&want), "{to:?}");
+            assert_eq!(
+                got.impasse.map(|i| format!("{i:?}")),
+                want.impasse.as_ref().map(|i| format!("{i:?}"))
+            );
+        }
+    }
+
     #[test]
     fn game_date_is_not_the_start_time() {
         // ShogiHome writes both lines; they are different keys everywhere.

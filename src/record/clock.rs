@@ -5,7 +5,9 @@
 //! decimals allowed; `$TIME+`/`$TIME-` for one side), KIF `持ち時間` in its common spellings
 //! (`各10分`, `各1時間（秒読み30秒）`, `1時間30分`, with a `秒読み：30秒` header adding
 //! byoyomi; `10分+30秒` is left unjudged, being byoyomi on some sites and an increment on
-//! others). Each side's recorded move times are summed on a clock: the increment is
+//! others; CSA's forms copied under `持ち時間` by converters are read too, [`parse_kif_value`]).
+//! The writers write each control in the target's form ([`write_csa_v2`], [`write_csa_v3`],
+//! [`write_japanese`]; `formats::time_limit` chooses). Each side's recorded move times are summed on a clock: the increment is
 //! added before each move (the lenient reading), the move's time is taken from the main time,
 //! and once that is spent a move may take up to the byoyomi. A move that takes longer, by
 //! more than the seconds the record may have rounded its times by ([`ROUNDING_MS`] a move),
@@ -59,6 +61,72 @@ fn seconds(ms: u64) -> String {
     } else {
         format!("{}s", ms as f64 / 1000.0)
     }
+}
+
+/// Writes `c` as CSA V2.2's `$TIME_LIMIT` value `HH:MM+SS` (main time in whole minutes,
+/// byoyomi in whole seconds), read back by [`parse_csa_v2`]; `None` when it does not fit (an
+/// increment, or seconds in the main time).
+pub fn write_csa_v2(c: &TimeControl) -> Option<String> {
+    if c.increment_ms != 0 || c.total_ms % 60_000 != 0 || c.byoyomi_ms % 1000 != 0 {
+        return None;
+    }
+    let minutes = c.total_ms / 60_000;
+    Some(format!(
+        "{:02}:{:02}+{:02}",
+        minutes / 60,
+        minutes % 60,
+        c.byoyomi_ms / 1000
+    ))
+}
+
+/// Writes `c` as CSA V3.0's `$TIME` value `total+byoyomi+increment` in seconds (decimals
+/// where needed), read back by [`parse_csa_v3`].
+pub fn write_csa_v3(c: &TimeControl) -> String {
+    let s = |ms: u64| {
+        if ms % 1000 == 0 {
+            (ms / 1000).to_string()
+        } else {
+            format!("{}", ms as f64 / 1000.0)
+        }
+    };
+    format!(
+        "{}+{}+{}",
+        s(c.total_ms),
+        s(c.byoyomi_ms),
+        s(c.increment_ms)
+    )
+}
+
+/// Writes `c` as a KIF `持ち時間` value (`各1時間30分`, `各10分（秒読み30秒）`), read back by
+/// [`parse_japanese`]; `None` when KIF has no words for it (an increment, or fractions of a
+/// second).
+pub fn write_japanese(c: &TimeControl) -> Option<String> {
+    if c.increment_ms != 0 {
+        return None;
+    }
+    let mut out = format!("各{}", japanese(c.total_ms)?);
+    if c.byoyomi_ms > 0 {
+        out.push_str(&format!("（秒読み{}）", japanese(c.byoyomi_ms)?));
+    }
+    Some(out)
+}
+
+/// `1時間30分`, `10分`, `30秒`, `0分` for whole seconds.
+fn japanese(ms: u64) -> Option<String> {
+    if ms % 1000 != 0 {
+        return None;
+    }
+    let s = ms / 1000;
+    let mut out = String::new();
+    for (n, unit) in [(s / 3600, "時間"), (s / 60 % 60, "分"), (s % 60, "秒")] {
+        if n > 0 {
+            out.push_str(&format!("{n}{unit}"));
+        }
+    }
+    if out.is_empty() {
+        out.push_str("0分");
+    }
+    Some(out)
 }
 
 /// Reads CSA V2 `HH:MM+SS` (`00:25+00`, `01:00+30`).
@@ -149,6 +217,24 @@ pub fn parse_japanese(s: &str) -> Option<TimeControl> {
     })
 }
 
+/// Reads a `持ち時間` value: KIF's words ([`parse_japanese`]), or CSA's forms as converters
+/// copy them under that key (shogi-kifu-converter's and tsshogi's JKF: `00:25+00`,
+/// `0:00+10`, `30+0+5`): the V2 form when it has its `:` and `+`, the V3.0 form when it has
+/// all three parts (a bare `30+10` is left unjudged, as `10分+30秒` is).
+pub fn parse_kif_value(s: &str) -> Option<TimeControl> {
+    parse_japanese(s)
+        .or_else(|| {
+            (s.contains(':') && s.contains('+'))
+                .then(|| parse_csa_v2(s))
+                .flatten()
+        })
+        .or_else(|| {
+            (s.split('+').count() == 3)
+                .then(|| parse_csa_v3(s))
+                .flatten()
+        })
+}
+
 /// The time control of each side that `record` states, if it states one it can read.
 pub fn time_controls(record: &Record) -> Option<ByColor<TimeControl>> {
     let mut both: Option<TimeControl> = None;
@@ -163,7 +249,7 @@ pub fn time_controls(record: &Record) -> Option<ByColor<TimeControl>> {
             "秒読み" => {
                 byoyomi_header = japanese_duration(e.value.trim().trim_start_matches('各'))
             }
-            _ if e.key == MetaKey::TimeLimit => both = both.or_else(|| parse_japanese(&e.value)),
+            _ if e.key == MetaKey::TimeLimit => both = both.or_else(|| parse_kif_value(&e.value)),
             _ => {}
         }
     }
@@ -336,6 +422,47 @@ fn clock_or_seconds(ms: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_control_is_written_in_each_form_and_read_back() {
+        let c = |t: u64, b: u64, i: u64| TimeControl {
+            total_ms: t,
+            byoyomi_ms: b,
+            increment_ms: i,
+        };
+        for control in [
+            c(60_000, 0, 0),
+            c(5_400_000, 30_000, 0),
+            c(0, 10_000, 0),
+            c(36_000_000, 60_000, 0),
+            c(90_000, 0, 0),
+            c(600_000, 0, 10_000),
+            c(1500, 250, 0),
+        ] {
+            if let Some(v2) = write_csa_v2(&control) {
+                assert_eq!(parse_csa_v2(&v2), Some(control), "{v2}");
+            }
+            let v3 = write_csa_v3(&control);
+            assert_eq!(parse_csa_v3(&v3), Some(control), "{v3}");
+            if let Some(ja) = write_japanese(&control) {
+                assert_eq!(parse_japanese(&ja), Some(control), "{ja}");
+            }
+        }
+        assert_eq!(write_csa_v2(&c(5_400_000, 30_000, 0)).unwrap(), "01:30+30");
+        assert_eq!(write_csa_v2(&c(90_000, 0, 0)), None);
+        assert_eq!(write_csa_v3(&c(1500, 250, 0)), "1.5+0.25+0");
+        assert_eq!(
+            write_japanese(&c(5_400_000, 30_000, 0)).unwrap(),
+            "各1時間30分（秒読み30秒）"
+        );
+        assert_eq!(write_japanese(&c(90_000, 0, 0)).unwrap(), "各1分30秒");
+        assert_eq!(write_japanese(&c(600_000, 0, 10_000)), None);
+        // CSA's forms under KIF's key, as converters copy them; not a bare `a+b`.
+        assert_eq!(parse_kif_value("00:25+00"), Some(c(1_500_000, 0, 0)));
+        assert_eq!(parse_kif_value("30+0+5"), Some(c(30_000, 0, 5000)));
+        assert_eq!(parse_kif_value("30+10"), None);
+        assert_eq!(parse_kif_value("各10分"), Some(c(600_000, 0, 0)));
+    }
 
     #[test]
     fn csa_controls_are_read() {

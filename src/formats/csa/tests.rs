@@ -730,7 +730,7 @@ fn writer_names_what_it_drops_and_handles_other_models() {
     let w = write(&r, &WriteOptions::default());
     assert_eq!(
             w.text,
-            "V2.2\nN+羽生\n$EVENT:名人戦\n$TIME_LIMIT:6時間\n'記録係:某\n$NOTE:n\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n"
+            "V2.2\nN+羽生\n$EVENT:名人戦\n$TIME_LIMIT:06:00+00\n'記録係:某\n$NOTE:n\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n"
         );
     assert_eq!(
         w.dropped,

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use super::codes::{code_of, special_word};
 use super::read::{is_header_comment_key, sign_of, FLOODGATE_KEYS};
+use crate::formats::time_limit::{Form, Plan, TimeLimits};
 use crate::formats::written::{note, push_comment_lines};
 use crate::record::{Ending, MetaKey, MoveEntry, NodeKind, Record, Start};
 use crate::shogi::{Color, Move, PieceKind, Position, Setup, Square};
@@ -82,7 +83,7 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
     // The root's remarks: the file's banner, before the version line.
     write_remarks(record.tree.root(), &mut out);
     out.push_str(if v3 { "V3.0\n" } else { "V2.2\n" });
-    write_metadata(record, &mut out, &mut dropped);
+    write_metadata(record, v3, &mut out, &mut dropped);
     let start = record.start.normalized();
     write_position(&start, &mut out, &mut dropped);
     let root = record.tree.root();
@@ -276,7 +277,7 @@ fn header_rank(key: MetaKey) -> u8 {
 
 /// Writes the header in the standard's order: `N+`, `N-`, the `$` keys, then the keys CSA has
 /// no line for as `'key:value` comments (named in `dropped`).
-fn write_metadata(record: &Record, out: &mut String, dropped: &mut Vec<String>) {
+fn write_metadata(record: &Record, v3: bool, out: &mut String, dropped: &mut Vec<String>) {
     let mut entries: Vec<&crate::record::MetadataEntry> =
         record.metadata.entries().iter().collect();
     entries.sort_by_key(|e| header_rank(e.key));
@@ -293,7 +294,18 @@ fn write_metadata(record: &Record, out: &mut String, dropped: &mut Vec<String>) 
             _ => {}
         }
     }
+    let mut times = TimeLimits::new(record, Form::Csa { v3 });
     for e in entries {
+        match times.plan(e, dropped) {
+            Plan::Skip => continue,
+            Plan::Lines(lines) => {
+                for (key, value) in lines {
+                    let _ = writeln!(out, "{key}:{value}");
+                }
+                continue;
+            }
+            Plan::AsIs => {}
+        }
         let value = one_line(&e.value);
         let key = match e.key {
             MetaKey::BlackName | MetaKey::WhiteName => continue,
@@ -303,7 +315,12 @@ fn write_metadata(record: &Record, out: &mut String, dropped: &mut Vec<String>) 
             MetaKey::EndTime => "$END_TIME",
             MetaKey::TimeLimit => match e.raw_key.as_str() {
                 k @ ("$TIME_LIMIT" | "$TIME" | "$TIME+" | "$TIME-") => k,
-                _ => "$TIME_LIMIT",
+                // Words no clock reads (named by the planner) are not CSA's form: a
+                // comment, which reads back as the same header.
+                raw => {
+                    let _ = writeln!(out, "'{}:{value}", one_line(raw).trim());
+                    continue;
+                }
             },
             MetaKey::Opening => "$OPENING",
             MetaKey::MaxMoves => "$MAX_MOVES",

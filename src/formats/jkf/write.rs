@@ -1,6 +1,7 @@
 //! Writing JKF: pretty-printed JSON that the reader reads back equal.
 
 use super::{code_of, special_kind};
+use crate::formats::time_limit::{Form, Plan, TimeLimits};
 use crate::formats::written::note;
 /// The written text and what the format could not carry.
 pub use crate::formats::written::Written;
@@ -114,7 +115,20 @@ fn kif_names(key: MetaKey, handicap: bool) -> &'static [&'static str] {
 fn header_json(record: &Record, start: &Start, dropped: &mut Vec<String>) -> J {
     let handicap = matches!(start, Start::Handicap(h) if *h != Handicap::Even);
     let mut fields: Vec<(String, J)> = Vec::new();
+    let mut times = TimeLimits::new(record, Form::Japanese);
     for e in record.metadata.entries() {
+        match times.plan(e, dropped) {
+            Plan::Skip => continue,
+            Plan::Lines(lines) => {
+                for (key, value) in lines {
+                    if !fields.iter().any(|(f, _)| f == key) {
+                        fields.push((key.to_string(), J::Str(value)));
+                    }
+                }
+                continue;
+            }
+            Plan::AsIs => {}
+        }
         let names = kif_names(e.key, handicap);
         let preferred = if names.is_empty() || names.contains(&e.raw_key.as_str()) {
             e.raw_key.as_str()

@@ -3,7 +3,9 @@
 use super::ki2_move::{mark_color, Ki2Move};
 use crate::formats::japanese as ja;
 use crate::formats::kakinoki::{self, column_of, skip_spaces, Preamble};
-use crate::record::{Ending, MoveEntry, MoveTree, NodeId, NodeKind, ReadError, ReadIssue, Record};
+use crate::record::{
+    Ending, EndingKind, MoveEntry, MoveTree, NodeId, NodeKind, ReadError, ReadIssue, Record,
+};
 use crate::record::{ErrorCode, WarningCode};
 use crate::shogi::Position;
 
@@ -451,7 +453,19 @@ impl Reader {
             return;
         }
         let moves = self.path_moves.last().copied().unwrap_or(0);
-        let ending = kakinoki::summary_ending(text, s, moves, no, col, &mut self.record.warnings);
+        // `*入玉宣言` just before a summary of the side to move's foul loss: the writers'
+        // failed entering-king declaration.
+        let to_move = self.pos.as_ref().map(Position::side_to_move);
+        let notes = self.record.tree.node(cur);
+        let failed = s.kind == EndingKind::IllegalMove
+            && to_move.is_some_and(|c| s.winner == Some(c.flip()))
+            && notes.comments().last().map(String::as_str) == Some(kakinoki::FAILED_DECLARATION);
+        let mut ending =
+            kakinoki::summary_ending(text, s, moves, no, col, &mut self.record.warnings);
+        if let Some(loser) = to_move.filter(|_| failed) {
+            self.record.tree.node_mut(cur).notes_mut().comments.pop();
+            ending = kakinoki::failed_declaration_ending(loser);
+        }
         self.push_node(NodeKind::Ending(Box::new(ending)), no);
     }
 

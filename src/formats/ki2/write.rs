@@ -3,7 +3,7 @@
 use super::ki2_move::{mark_color, Ki2Move};
 use crate::formats::japanese as ja;
 use crate::formats::kakinoki::{self, one_line, write_notes, Branch, LineSink, LineWriter};
-use crate::formats::written::note;
+use crate::formats::written::{note, push_comment_lines};
 use crate::record::{Ending, EndingKind, MoveEntry, Node, NodeId, NodeKind, Record, Start};
 use crate::shogi::{Color, Handicap, Move, Position};
 
@@ -36,7 +36,12 @@ const KEYS: (fn(char) -> bool, &[&str]) = (
 ///   [`Ki2Move::from_move`]), `同`/`同　` for a move to
 ///   the previous destination; a move with comments (`*`), engine comments (`**`) or a
 ///   bookmark (`&`) ends its line and they follow it;
+/// - the file's banner as `#` lines after the first header line (json-kifu-format, the
+///   reader of Kifu for JS, skips `#` lines there and rejects them at the top);
 /// - the ending as the `まで95手で先手の勝ち` summary on its own line (KI2 has no ending word);
+///   a failed entering-king declaration as the declarer's `反則負け` after the comment
+///   `*入玉宣言`; comments on an ending are named in `dropped` (json-kifu-format reads no
+///   line after the summary but a variation);
 /// - the variations as `変化：   N手` blocks, deeper ones first, as Kifu for Windows orders them.
 ///
 /// Times are not written (`times` in [`Written::dropped`]); a move no notation can name (a move
@@ -46,10 +51,30 @@ pub fn write(record: &Record) -> Written {
     let mut dropped = Vec::new();
     let start = record.start.normalized();
     let handicap_game = matches!(start, Start::Handicap(h) if h != Handicap::Even);
+    // json-kifu-format's KI2 reader (Kifu for JS) skips `#` lines only after a line: the
+    // banner follows the first header line (every start writes one: `手合割：…` or the
+    // diagram's `後手の持駒：…`).
+    let mut headers = String::with_capacity(256);
+    kakinoki::write_headers(
+        record,
+        &start,
+        handicap_game,
+        KEYS,
+        &mut headers,
+        &mut dropped,
+    );
+    let first = headers.find('\n').map_or(headers.len(), |i| i + 1);
+    out.push_str(&headers[..first]);
     kakinoki::write_banner(record.tree.root(), &mut out);
-    kakinoki::write_headers(record, &start, handicap_game, KEYS, &mut out, &mut dropped);
+    out.push_str(&headers[first..]);
     let tree = &record.tree;
     write_notes(tree.root(), false, &mut out);
+    if start.setup().move_number > 1 {
+        note(
+            &mut dropped,
+            "the start's move number (KI2 numbers no moves, and json-kifu-format rejects a `手数＝N` line)",
+        );
+    }
     let pos = start.position().ok();
     if pos.is_none() && !tree.is_empty() {
         note(
@@ -65,7 +90,7 @@ pub fn write(record: &Record) -> Written {
         start_side: start.setup().side_to_move,
         format: Ki2,
     };
-    kakinoki::write_lines(&mut ctx, pos);
+    kakinoki::write_lines(&mut ctx, pos, 1);
     Written { text: out, dropped }
 }
 
@@ -183,6 +208,11 @@ impl LineSink for LineWriter<'_, Ki2> {
                         },
                         Position::side_to_move,
                     );
+                    if kakinoki::failed_declaration(e, to_move) {
+                        // No ending line to hang it on: the foul's name comes before the
+                        // summary, which the reader takes back with it.
+                        push_comment_lines(self.out, "*", kakinoki::FAILED_DECLARATION);
+                    }
                     match self.summary(e, to_move, moves) {
                         Some(s) => {
                             self.out.push_str(&s);
@@ -193,7 +223,11 @@ impl LineSink for LineWriter<'_, Ki2> {
                     if node.time.is_some() {
                         note(self.dropped, "times");
                     }
-                    write_notes(node, true, self.out);
+                    if has_notes(node) {
+                        // json-kifu-format (Kifu for JS) reads no line after the summary
+                        // but a variation; before it, they would be the last move's.
+                        note(self.dropped, "comments on endings (no KI2 line after the `まで…` summary carries them for every reader)");
+                    }
                 }
             }
             ply += 1;
@@ -211,6 +245,10 @@ impl LineWriter<'_, Ki2> {
     /// one made from the ending's kind and winner.
     fn summary(&mut self, e: &Ending, to_move: Color, moves: u32) -> Option<String> {
         use EndingKind::*;
+        if kakinoki::failed_declaration(e, to_move) {
+            let loser = ja::side_name(to_move, self.handicap_game);
+            return Some(format!("まで{moves}手で{loser}の反則負け"));
+        }
         let raw = ja::trim_spaces(&e.raw);
         if raw.starts_with("まで") && !raw.contains(['\n', '\r']) {
             if let Some(s) = ja::parse_summary(raw) {
@@ -222,6 +260,7 @@ impl LineWriter<'_, Ki2> {
         let winner = kakinoki::summary_winner(e, to_move);
         let side = |c: Color| ja::side_name(c, self.handicap_game);
         let n = moves;
+
         let (kind, winner) = match &e.kind {
             ForfeitWin | ForfeitLoss if winner.is_some() => {
                 let w = winner.unwrap_or(to_move);

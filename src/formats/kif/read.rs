@@ -4,7 +4,7 @@ use crate::formats::japanese as ja;
 use crate::formats::kakinoki::{self, column_of, skip_spaces, Preamble};
 use crate::record::{
     Ending, EndingKind, MoveEntry, MoveTime, MoveTree, NodeId, NodeKind, ReadError, ReadIssue,
-    Record,
+    Record, Start,
 };
 use crate::record::{ErrorCode, WarningCode};
 use crate::shogi::{Color, Move, PieceKind, Position, Setup, Square};
@@ -75,6 +75,9 @@ struct Reader {
     cache: Option<(Position, usize)>,
     ply_warned: bool,
     after_end_warned: bool,
+    /// The moves before a mid-game start (its move number less one), by which the move
+    /// lines, `変化：N手` and the summary are numbered.
+    ply_offset: u32,
 }
 
 impl Reader {
@@ -94,6 +97,7 @@ impl Reader {
             cache: None,
             ply_warned: false,
             after_end_warned: false,
+            ply_offset: 0,
         }
     }
 
@@ -148,9 +152,37 @@ impl Reader {
             b'*' | b'&' => {
                 let node = self.current();
                 let body = line.get(i + 1..).unwrap_or("");
+                if first == b'*' && self.failed_declaration(node, body) {
+                    return;
+                }
                 kakinoki::add_note(&mut self.record.tree, node, char::from(first), body);
             }
             _ => self.other_line(line, i, no),
+        }
+    }
+
+    /// Takes the comment `入玉宣言` as the first note of a `反則負け` ending for what the
+    /// writers mean by it: the side to move declared an entering-king win and lost.
+    fn failed_declaration(&mut self, node: NodeId, comment: &str) -> bool {
+        let moves = self.path_moves.last().copied().unwrap_or(0);
+        let to_move = if moves % 2 == 0 {
+            self.start_side
+        } else {
+            self.start_side.flip()
+        };
+        let n = self.record.tree.node_mut(node);
+        if comment != kakinoki::FAILED_DECLARATION
+            || !n.comments().is_empty()
+            || !n.engine_comments().is_empty()
+        {
+            return false;
+        }
+        match &mut n.kind {
+            NodeKind::Ending(e) if e.kind == EndingKind::IllegalMove => {
+                **e = kakinoki::failed_declaration_ending(to_move);
+                true
+            }
+            _ => false,
         }
     }
 
@@ -330,6 +362,27 @@ impl Reader {
         self.add_move(line, at, no, ply, body_at, parsed, tail);
     }
 
+    /// Takes the number of the record's first move line: a position's move number (the
+    /// `手数＝N` line's N+1, or, without that line, the number itself, as Kifu for Windows
+    /// numbers a mid-game start) numbers the moves from there.
+    fn number_from(&mut self, ply: u32) {
+        let Some(setup) = self.start_setup.as_mut() else {
+            return;
+        };
+        if ply <= 1 || !matches!(self.record.start, Start::Position(_)) {
+            return;
+        }
+        if setup.move_number == 1 {
+            setup.move_number = ply;
+            if let Start::Position(s) = &mut self.record.start {
+                s.move_number = ply;
+            }
+        }
+        if setup.move_number == ply {
+            self.ply_offset = ply - 1;
+        }
+    }
+
     /// Adds the move (or special move) of a move line that has been read: the checks that
     /// depend on the record so far (ply number, a move after an ending), then the node.
     /// `at` is where the ply number starts and `body_at` where the move starts, for columns.
@@ -344,7 +397,10 @@ impl Reader {
         parsed: Body<'_>,
         tail: Tail,
     ) {
-        let expected_ply = self.path.len() as u32;
+        if self.path.len() == 1 && self.record.tree.root().first_child().is_none() {
+            self.number_from(ply);
+        }
+        let expected_ply = self.path.len() as u32 + self.ply_offset;
         if ply != expected_ply && !self.ply_warned {
             self.ply_warned = true;
             self.warn(
@@ -489,6 +545,8 @@ impl Reader {
     fn variation(&mut self, line: &str, at: usize, no: u32) {
         let body = line.get(at..).unwrap_or("");
         let n = match kakinoki::variation_ply(body) {
+            // Numbered as the moves are, from a mid-game start's move number.
+            Ok(n) if n > self.ply_offset as usize => n - self.ply_offset as usize,
             Ok(n) => n,
             Err((off, message)) => {
                 self.error(
@@ -568,7 +626,7 @@ impl Reader {
         if self.stopped {
             return;
         }
-        let Some(s) = ja::parse_summary(text) else {
+        let Some(mut s) = ja::parse_summary(text) else {
             return;
         };
         let cur = self.current();
@@ -576,6 +634,13 @@ impl Reader {
         // The ply count a summary states: the plies before its ending (Kifu for Windows counts
         // an earlier ending line as a ply).
         let plies = (self.path.len() as u32).saturating_sub(1);
+        // A summary after a mid-game start counts the moves before it too.
+        if self.ply_offset > 0 && s.plies.is_some_and(|p| p > self.ply_offset) {
+            let counted = |p: u32| p.saturating_sub(self.ply_offset);
+            if let Some(p) = s.plies.as_mut() {
+                *p = counted(*p);
+            }
+        }
         let to_move = if moves % 2 == 0 {
             self.start_side
         } else {
@@ -636,7 +701,10 @@ fn summary_mismatch(e: &Ending, s: &ja::Summary, to_move: Color, moves: u32) -> 
             _ => {}
         }
         let repetitions = |k: &EndingKind| matches!(k, Repetition | PerpetualCheck);
+        // A failed declaration is the declarer's foul loss.
+        let failed = kakinoki::failed_declaration(e, to_move) && s.kind == IllegalMove;
         if s.specific
+            && !failed
             && s.kind != e.kind
             && !(fouls(&s.kind) && fouls(&e.kind))
             && !(repetitions(&s.kind) && repetitions(&e.kind))

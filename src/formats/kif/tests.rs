@@ -880,7 +880,12 @@ fn round_trips_hand_built_records() {
     let (back, w) = round_trip(&r);
     clean(&back);
     assert_eq!(back.start, Start::Position(setup));
-    assert!(w.text.contains("手数＝6\n後手番\n"), "{}", w.text);
+    assert!(
+        w.text
+            .contains("後手番\n手数----指手---------消費時間--\n*root\n   7 "),
+        "{}",
+        w.text
+    );
     assert_eq!(
         comparable_with(&back, false),
         comparable_with(&r, false),
@@ -1559,3 +1564,53 @@ const KNOWN_FOULS: [(&str, &str); 5] = [
             "perpetual check by white's rook (a ShogiHome test of the rule); the record ends 反則負け",
         ),
     ];
+
+/// Issue 27: a position with a move number above 1 was written with a `手数＝N` line, which
+/// json-kifu-format (not a `key：value` header) and rsshogi (a move line to it) reject: none
+/// of the 64 positions of a real SFEN list converted to KIF loaded in either. The move number
+/// is carried the way Kifu for Windows numbers the moves: the first move is numbered N+1,
+/// and so are the variations and the summary; it reads back as the same start.
+#[test]
+fn a_mid_game_start_numbers_its_moves_from_its_move_number() {
+    let sfen =
+        "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2 moves 3c3d 2g2f";
+    let mut r = crate::formats::usi::read(sfen).remove(0);
+    let second = r.tree.main_line().last().unwrap();
+    r.tree.push(
+        second,
+        NodeKind::Ending(Box::new(Ending::new(EndingKind::Resignation, "投了"))),
+        0,
+    );
+    r.tree.push(
+        r.tree.node(second).parent().unwrap(),
+        NodeKind::Move(MoveEntry::new(Move::from_usi("4g4f").unwrap())),
+        0,
+    );
+    let (back, w) = round_trip(&r);
+    assert!(!w.text.contains("手数＝"), "{}", w.text);
+    assert!(
+        w.text.contains("\n   2 ３四歩(33)\n   3 ２六歩(27)   +\n   4 投了\nまで3手で先手の勝ち\n\n変化：3手\n   3 ４六歩(47)\n"),
+        "{}",
+        w.text
+    );
+    clean(&back);
+    assert_eq!(back.start.setup().move_number, 2);
+    assert_eq!(
+        comparable_with(&back, false),
+        comparable_with(&r, false),
+        "{}",
+        w.text
+    );
+    // What this writer wrote before (`手数＝1` and the moves from 1) still reads the same.
+    let old = w
+        .text
+        .replace("先手の持駒：なし\n", "先手の持駒：なし\n手数＝1\n")
+        .replace("   2 ３四歩", "   1 ３四歩")
+        .replace("   3 ２六歩", "   2 ２六歩")
+        .replace("   4 投了\nまで3手", "   3 投了\nまで2手")
+        .replace("変化：3手\n   3", "変化：2手\n   2");
+    let back = one(&old);
+    clean(&back);
+    assert_eq!(back.start.setup().move_number, 2);
+    assert_eq!(usi_moves(&back), usi_moves(&r));
+}

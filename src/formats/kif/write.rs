@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use crate::formats::japanese as ja;
 use crate::formats::kakinoki::{self, one_line, write_notes, Branch, LineSink, LineWriter};
-use crate::formats::written::note;
+use crate::formats::written::{note, push_comment_lines};
 use crate::record::{
     Ending, EndingKind, MoveEntry, MoveTime, Node, NodeId, NodeKind, Record, Start,
 };
@@ -45,7 +45,8 @@ const KEYS: (fn(char) -> bool, &[&str]) = (|c| matches!(c, '0'..='9' | '９'), &
 ///   has variations), its `*` comments, `**` engine comments
 ///   and `&` bookmark;
 /// - the ending (`  96 千日手`) and the `まで95手で…` summary when the line ends in one (the
-///   winner named is the stated one, else the one the ending implies);
+///   winner named is the stated one, else the one the ending implies); a declaration the
+///   record says failed is the declarer's `反則負け` with the comment `*入玉宣言`;
 /// - the variations as `変化：N手` blocks, deeper ones first, as Kifu for Windows orders them.
 pub fn write(record: &Record, options: &WriteOptions) -> Written {
     let mut out = String::with_capacity(512 + record.tree.len() * 40);
@@ -69,9 +70,14 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
         start_side: start.setup().side_to_move,
         format: Kif {
             funari: options.funari,
+            offset: 0,
         },
     };
-    kakinoki::write_lines(&mut ctx, pos);
+    // A mid-game start numbers its first move with its move number, as Kifu for Windows does
+    // (json-kifu-format and rsshogi reject a `手数＝N` line).
+    let first_ply = start.setup().move_number.max(1);
+    ctx.format.offset = first_ply - 1;
+    kakinoki::write_lines(&mut ctx, pos, first_ply);
     Written { text: out, dropped }
 }
 
@@ -79,6 +85,9 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
 struct Kif {
     /// Whether a declined promotion is written `不成`.
     funari: bool,
+    /// The moves before the start (its move number less one): the first move is numbered
+    /// one more, and the summary counts them.
+    offset: u32,
 }
 
 impl LineSink for LineWriter<'_, Kif> {
@@ -155,7 +164,17 @@ impl LineSink for LineWriter<'_, Kif> {
                         .starts_with("まで")
                         .then(|| ja::parse_summary(&e.raw))
                         .flatten();
-                    if let Some(parsed) = stated_by_summary {
+                    if kakinoki::failed_declaration(e, to_move) {
+                        // The declarer lost: a foul loss, the foul named by a comment.
+                        self.move_line(ply, "反則負け", node, plus);
+                        push_comment_lines(self.out, "*", kakinoki::FAILED_DECLARATION);
+                        summary = ja::summary_sentence(
+                            (moves + self.format.offset) as usize,
+                            &EndingKind::IllegalMove,
+                            Some(to_move.flip()),
+                            self.handicap_game,
+                        );
+                    } else if let Some(parsed) = stated_by_summary {
                         // An ending only a summary stated (KI2, or a KIF without the ending
                         // line): the ending line the readers need (tsshogi and
                         // json-kifu-format take the ending from it), then the summary as it
@@ -170,7 +189,12 @@ impl LineSink for LineWriter<'_, Kif> {
                         }
                         let _ = writeln!(self.out, "{}", one_line(&e.raw));
                         if e.stated_winner.is_some() && e.stated_winner != parsed.winner {
-                            summary = summary_for(e, to_move, moves, self.handicap_game);
+                            summary = summary_for(
+                                e,
+                                to_move,
+                                moves + self.format.offset,
+                                self.handicap_game,
+                            );
                         }
                     } else {
                         let word = self.ending_word(e, to_move);
@@ -178,7 +202,12 @@ impl LineSink for LineWriter<'_, Kif> {
                         // After the line's last node (as Kifu for Windows writes it), or wherever
                         // the ending states a winner.
                         if node.first_child().is_none() || e.stated_winner.is_some() {
-                            summary = summary_for(e, to_move, moves, self.handicap_game);
+                            summary = summary_for(
+                                e,
+                                to_move,
+                                moves + self.format.offset,
+                                self.handicap_game,
+                            );
                         }
                     }
                 }
