@@ -227,6 +227,7 @@ impl VPosition {
             hands: [[0; VKind::COUNT]; 2],
             side: Color::Black,
             move_number: 1,
+            promotion: Default::default(),
         };
         let mut royals = [0u8; 2];
         for w in &written {
