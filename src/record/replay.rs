@@ -446,7 +446,10 @@ fn walk_from(
                     ));
                     break;
                 }
-                match played.repetition {
+                // Once the game is over (by repetition, mate, the move limit or the record's
+                // own ending), later moves are `moves-after-end`: no later ending is judged.
+                let closed = state.over.is_some_and(|o| o.closes_record) || state.ended.is_some();
+                match played.repetition.filter(|_| !closed) {
                     Some(Repetition::Fourfold { first_ply }) => {
                         report.warnings.push(finding(
                             "repetition",
@@ -1094,6 +1097,27 @@ mod tests {
         assert_eq!(rep.fouls[0].ply, 2);
         // White resigned at ply 1 (white to move): black wins.
         assert_eq!(rep.outcome.winner, Some(Color::Black));
+    }
+
+    #[test]
+    fn no_ending_is_judged_after_a_repetition_draw() {
+        // Issue 27: a draw at ply 12, then a perpetual check by black (plies 13 to 29).
+        let mut moves = Vec::new();
+        for _ in 0..3 {
+            moves.extend(["9c9a", "1a1b", "9a9c", "1b1a"]);
+        }
+        moves.push("9c9a");
+        for _ in 0..4 {
+            moves.extend(["1a1b", "9a9b", "1b1a", "9b9a"]);
+        }
+        let mut r = record(&moves, None);
+        r.start = Start::Position(Setup::from_sfen("8k/9/R8/9/9/9/9/9/K8 b - 1").unwrap());
+        let rep = replay(&r, &ReplayOptions::default());
+        let codes: Vec<(&str, usize)> = rep.fouls.iter().map(|f| (f.code, f.ply)).collect();
+        assert_eq!(codes, [("moves-after-end", 13)]);
+        let warnings: Vec<(&str, usize)> = rep.warnings.iter().map(|f| (f.code, f.ply)).collect();
+        assert_eq!(warnings, [("repetition", 12)]);
+        assert_eq!(rep.outcome.reason, "repetition");
     }
 
     #[test]
