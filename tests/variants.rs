@@ -854,3 +854,30 @@ fn regression_tori_promotion_is_optional_at_little_golem() {
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("\"code\":\"illegal-promotion\""), "{text}");
 }
+
+/// Issue 27: a 3x4 position set up with a lion already on its far rank. `moves` and `perft`
+/// said the game was over while `validate` played a move from it; now both play on (no move
+/// reached the far rank, so there is no campmate yet).
+#[test]
+fn regression_a_lion_set_up_on_the_far_rank_is_one_answer() {
+    let sfen = "3/1+C1/3/L1l b - 1";
+    let out = bin().args(["moves", "--sfen", sfen]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("3d3c")), "{text}");
+    let out = bin().args(["perft", "--sfen", sfen, "1"]).output().unwrap();
+    let n: u64 = String::from_utf8(out.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert_eq!(n as usize, text.lines().count());
+    assert!(n > 0);
+    let out = bin()
+        .args(["validate", "--format", "json", "-"])
+        .write_stdin(format!("sfen {sfen} moves 3d3c\n"))
+        .output()
+        .unwrap();
+    let json = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{json}");
+    assert!(json.contains("\"fouls\":[]"), "{json}");
+}

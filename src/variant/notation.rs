@@ -228,6 +228,7 @@ impl VPosition {
             side: Color::Black,
             move_number: 1,
             promotion: Default::default(),
+            reached_by_move: false,
         };
         let mut royals = [0u8; 2];
         for w in &written {

@@ -59,6 +59,9 @@ pub struct VPosition {
     pub(super) move_number: u32,
     /// When a piece must promote (Little Golem's optional promotion unless set otherwise).
     pub(super) promotion: PromotionRule,
+    /// Whether the position was reached by a move (not set up from an SFEN or a diagram): only
+    /// then can it be over by campmate, since a lion must *reach* the far rank to win.
+    pub(super) reached_by_move: bool,
 }
 
 impl Hash for VPosition {
@@ -93,6 +96,7 @@ impl VPosition {
             side,
             move_number: 1,
             promotion: PromotionRule::default(),
+            reached_by_move: false,
         }
     }
 
@@ -385,9 +389,11 @@ impl VPosition {
     }
 
     /// Shogi 3x4's campmate: the side that just moved has its lion on its far rank (it has
-    /// won; the game is over).
+    /// won; the game is over). A position set up with a lion already there (an SFEN) is not
+    /// over: no move has reached it, so the game goes on from it (as the independent 3x4
+    /// reference of `scripts/variant_reference.py` has it).
     pub fn campmate_winner(&self) -> Option<Color> {
-        if !self.variant.campmate() {
+        if !self.variant.campmate() || !self.reached_by_move {
             return None;
         }
         let mover = self.side.flip();
@@ -503,6 +509,7 @@ impl VPosition {
         }
         self.side = us.flip();
         self.move_number += 1;
+        self.reached_by_move = true;
     }
 
     /// Plays `m` if it is legal, else returns why not.
@@ -597,6 +604,33 @@ mod tests {
         assert_eq!(counts(Variant::Torishogi, 3), [17, 288, 5445]);
         assert_eq!(counts(Variant::Dobutsu, 5), [4, 13, 63, 346, 1814]);
         assert_eq!(counts(Variant::Standard, 2), [30, 900]);
+    }
+
+    #[test]
+    fn a_lion_set_up_on_its_far_rank_has_not_won() {
+        // Issue 27: `moves` and `perft` said "over", `validate` played on; one answer now.
+        let pos = VPosition::from_sfen_as("3/1+C1/3/L1l b - 1", None).unwrap();
+        assert_eq!(pos.campmate_winner(), None);
+        let mv = VMove::Normal {
+            from: Square::new(3, 4).unwrap(),
+            to: Square::new(3, 3).unwrap(),
+            promote: false,
+        };
+        assert!(pos.legal_moves().contains(&mv));
+        assert_eq!(pos.diagnose(mv), Ok(()));
+        assert!(perft(&pos, 1) > 0);
+        // A lion that moves there wins at once.
+        let pos = VPosition::from_sfen_as("3/L2/3/2l b - 1", None).unwrap();
+        let mut after = pos.clone();
+        after
+            .play(VMove::Normal {
+                from: Square::new(3, 2).unwrap(),
+                to: Square::new(3, 1).unwrap(),
+                promote: false,
+            })
+            .unwrap();
+        assert_eq!(after.campmate_winner(), Some(Color::Black));
+        assert!(after.legal_moves().is_empty());
     }
 
     #[test]
