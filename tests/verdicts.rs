@@ -162,3 +162,35 @@ fn a_piece_mismatch_gives_the_same_verdict_in_every_format() {
         assert!(outcome && line.contains(r#""fouls":[]"#), "{to}: {line}");
     }
 }
+
+/// Issue 27: a record that ends in a real fourfold repetition stated as such (`千日手`,
+/// `%SENNICHITE`) passes the clean check `validate --help` recommends; an unstated repetition
+/// is still a warning.
+#[test]
+fn regression_a_correctly_recorded_sennichite_is_clean() {
+    for name in ["27-sennichite-stated.kifu", "27-sennichite-stated--csa.csa"] {
+        let out = Command::cargo_bin("shogi-tool")
+            .unwrap()
+            .current_dir(dir())
+            .args(["validate", "-q", "--deny-warnings", name])
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    let kifu = std::fs::read_to_string(dir().join("27-sennichite-stated.kifu")).unwrap();
+    let unstated = kifu.replace("  17 千日手\n", "");
+    assert_ne!(unstated, kifu);
+    let out = Command::cargo_bin("shogi-tool")
+        .unwrap()
+        .args(["validate", "--format", "json", "--from", "kif", "-"])
+        .write_stdin(unstated)
+        .output()
+        .unwrap();
+    let json = String::from_utf8(out.stdout).unwrap();
+    assert!(json.contains("\"code\":\"repetition\""), "{json}");
+}

@@ -935,12 +935,25 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
             mismatch(m);
         }
     }
+    // The ply of a stated repetition the replay finds (its warning is dropped below).
+    let mut supported_repetition = None;
     match over {
         Some(o) => {
             report.outcome = Outcome {
                 winner: o.winner,
                 reason: o.reason,
             };
+            // A repetition the record states where the replay finds it (`千日手`,
+            // `%SENNICHITE`, `rep_draw` right after the fourth occurrence, as a draw) is a
+            // correctly recorded ending, not a warning.
+            let stated_as_found = ending.is_some_and(|e| e.kind == EndingKind::Repetition)
+                && o.reason == "repetition"
+                && o.ply == ending_ply
+                && !claim_disproved
+                && stated.is_none_or(|w| w == o.winner);
+            if stated_as_found {
+                supported_repetition = Some(o.ply);
+            }
             if let (Some(e), Some(stated), false) = (ending, stated, claim_disproved) {
                 let decisive = matches!(
                     o.reason,
@@ -987,6 +1000,11 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
                 }
             }
         }
+    }
+    if let Some(ply) = supported_repetition {
+        report
+            .warnings
+            .retain(|w| !(w.code == "repetition" && w.ply == ply && w.variation.is_none()));
     }
 }
 
