@@ -1006,6 +1006,33 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
             .warnings
             .retain(|w| !(w.code == "repetition" && w.ply == ply && w.variation.is_none()));
     }
+    // A foul the record states (反則勝ち, %ILLEGAL_MOVE, %+ILLEGAL_ACTION) that the moves do not
+    // show: sites record fouls whose move was refused and never written, so it is taken as
+    // stated, but named for an auditor.
+    if let (Some(e), None) = (ending, over) {
+        let stated_foul = match e.kind {
+            EndingKind::IllegalAction { .. } if e.raw.eq_ignore_ascii_case("rep_lose") => None,
+            EndingKind::IllegalMove => Some(to_move),
+            EndingKind::FoulWin => Some(to_move.flip()),
+            EndingKind::IllegalAction { loser } => Some(loser),
+            _ => None,
+        };
+        if let Some(by) = stated_foul {
+            let by = stated.flatten().map_or(by, Color::flip);
+            report.warnings.push(Finding {
+                ply: ending_ply,
+                line: ending_line,
+                code: "unrecorded-foul",
+                side: Some(by),
+                mv: None,
+                message: format!(
+                    "the record says `{}` (a foul by {by}), but its moves show no foul: the foul's move was not recorded, so the result is taken as stated",
+                    e.raw
+                ),
+                variation: None,
+            });
+        }
+    }
 }
 
 #[cfg(test)]
