@@ -545,6 +545,37 @@ mod convert {
         }
     }
 
+    /// Issue 27: the wave dash is written as its JIS X 0208 bytes (0x8160) in Shift_JIS, so
+    /// `--strict` must not call it a loss; a character Shift_JIS really lacks still is one.
+    #[test]
+    fn regression_the_wave_dash_is_encodable_in_shift_jis() {
+        let kifu =
+            "棋戦：第1回〜記念\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+        let out = tool()
+            .args(["convert", "--strict", "--to", "kif", "--from", "kifu"])
+            .write_stdin(kifu)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stdout.windows(4).any(|w| w == [0x31, 0x89, 0xF1, 0x81])
+                && out.stdout.windows(2).any(|w| w == [0x81, 0x60]),
+            "the wave dash is 0x8160"
+        );
+        tool()
+            .args(["convert", "--strict", "--to", "kif", "--from", "kifu"])
+            .write_stdin(kifu.replace('〜', "♔"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "characters shift_jis cannot hold (♔)",
+            ));
+    }
+
     #[test]
     fn says_what_the_target_cannot_carry_and_strict_refuses() {
         let csa = root().join("testdata/samples/even-game.csa");
