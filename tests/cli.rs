@@ -545,6 +545,33 @@ mod convert {
         }
     }
 
+    /// Issue 27: `盤面回転` is read as a header (no `unknown-line` warning) and carried back
+    /// through KIF, KI2 and JKF.
+    #[test]
+    fn regression_the_board_flipped_line_survives_conversion() {
+        let kifu = "手合割：平手\n盤面回転\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+        tool()
+            .args(["validate", "--from", "kifu", "--deny-warnings", "-"])
+            .write_stdin(kifu)
+            .assert()
+            .success();
+        for via in ["kifu", "ki2u", "jkf"] {
+            let out = tool()
+                .args(["convert", "--from", "kifu", "--to", via])
+                .write_stdin(kifu)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{via}");
+            let back = tool()
+                .args(["convert", "--from", via, "--to", "kifu"])
+                .write_stdin(out.stdout)
+                .output()
+                .unwrap();
+            let text = String::from_utf8(back.stdout).unwrap();
+            assert!(text.lines().any(|l| l == "盤面回転"), "{via}: {text}");
+        }
+    }
+
     /// Issue 27: the wave dash is written as its JIS X 0208 bytes (0x8160) in Shift_JIS, so
     /// `--strict` must not call it a loss; a character Shift_JIS really lacks still is one.
     #[test]

@@ -270,6 +270,10 @@ pub fn side_from_name(name: &str) -> Option<Color> {
     }
 }
 
+/// The header line without a value that Kifu for Windows / Macintosh write when the board is
+/// shown turned round (white at the bottom); kept as a header with an empty value.
+pub const BOARD_FLIPPED: &str = "盤面回転";
+
 /// The shared meaning of a KIF header key (anything unknown is [`MetaKey::Other`]).
 pub fn meta_key(raw: &str) -> MetaKey {
     match raw {
