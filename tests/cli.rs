@@ -294,6 +294,44 @@ mod validate {
 /// Random legal games generated and exported as CSA by cshogi (an independent
 /// implementation; `scripts/random_games.py --n 40 --seed 7`): every one validates clean and
 /// replays to the final position cshogi recorded.
+/// Issue 27: in handicap games 上手 (the handicap giver, white) moves first, as real records
+/// and the JSA have it, and docs/cli.md says so and why it departs from the rule write-up.
+mod handicap_first_move {
+    use super::*;
+
+    #[test]
+    fn regression_the_handicap_giver_moves_first_and_the_docs_say_why() {
+        tool()
+            .args(["validate", "--from", "kifu", "--deny-warnings", "-"])
+            .write_stdin("手合割：角落ち\n手数----指手---------消費時間--\n   1 ３四歩(33)\n   2 ７六歩(77)\n")
+            .assert()
+            .success();
+        tool()
+            .args(["validate", "--from", "kifu", "--format", "json", "-"])
+            .write_stdin("手合割：角落ち\n手数----指手---------消費時間--\n   1 ７六歩(77)\n")
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains(
+                "\"code\":\"illegal-move\",\"side\":\"white\"",
+            ));
+        let docs = std::fs::read_to_string(root().join("docs/cli.md")).unwrap();
+        let section = docs
+            .split("### Handicap games: who moves first")
+            .nth(1)
+            .expect("docs/cli.md has the section on who moves first in handicap games");
+        let section = section.split("\n#").next().unwrap();
+        for needed in [
+            "上手",
+            "makes the first move",
+            "departs",
+            "Sente moves first",
+            "JSA",
+        ] {
+            assert!(section.contains(needed), "the section lacks `{needed}`");
+        }
+    }
+}
+
 mod replay_matches_cshogi {
     use super::*;
 
