@@ -1051,7 +1051,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__moves)
-            opts="-h -V --ply --record --sfen --from --encoding --variant --square --format --color --help --version"
+            opts="-h -V --ply --record --sfen --from --encoding --variant --square --format --rules --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1089,6 +1089,10 @@ _shogi__tool() {
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
+                --rules)
+                    COMPREPLY=($(compgen -W "littlegolem fairy-stockfish" -- "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -1101,7 +1105,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__perft)
-            opts="-h -V --sfen --divide --no-bulk --force --variant --color --help --version"
+            opts="-h -V --sfen --divide --no-bulk --force --variant --rules --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1113,6 +1117,10 @@ _shogi__tool() {
                     ;;
                 --variant)
                     COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
+                    return 0
+                    ;;
+                --rules)
+                    COMPREPLY=($(compgen -W "littlegolem fairy-stockfish" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -79,8 +79,8 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l max-m
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l impasse-rule -d 'The rule entering-king declarations are judged by (default: the rule the record names, else csa27)' -r -f -a "jsa24\t'JSA impasse by agreement: under 24 total points loses, else a draw'
 declare24\t'The 24-point declaration method: 31+ points win, 24-30 draw'
 csa27\t'The CSA computer-shogi declaration: 28+ points (black) or 27+ (white) win'"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l rules -d 'The venue whose rules judge games of the smaller variants where venues differ (repetition and perpetual check; no effect on standard shogi)' -r -f -a "littlegolem\t'Little Golem: fourfold repetition is a draw, no perpetual-check clause'
-fairy-stockfish\t'Fairy-Stockfish and pychess: perpetual check loses (not in Shogi 3x4); repetition loses for black in minishogi, for the side completing it in Tori Shogi'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l rules -d 'The venue whose rules judge games of the smaller variants where venues differ (repetition, perpetual check, Tori Shogi\'s promotion; no effect on standard shogi)' -r -f -a "littlegolem\t'Little Golem: fourfold repetition is a draw, no perpetual-check clause'
+fairy-stockfish\t'Fairy-Stockfish and pychess: perpetual check loses (not in Shogi 3x4); repetition loses for black in minishogi, for the side completing it in Tori Shogi; Tori Shogi\'s promotion is compulsory in the zone'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -390,8 +390,8 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-move
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l impasse-rule -d 'The rule entering-king declarations are judged by (default: the rule the record names, else csa27)' -r -f -a "jsa24\t'JSA impasse by agreement: under 24 total points loses, else a draw'
 declare24\t'The 24-point declaration method: 31+ points win, 24-30 draw'
 csa27\t'The CSA computer-shogi declaration: 28+ points (black) or 27+ (white) win'"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l rules -d 'The venue whose rules judge games of the smaller variants where venues differ (repetition and perpetual check; no effect on standard shogi)' -r -f -a "littlegolem\t'Little Golem: fourfold repetition is a draw, no perpetual-check clause'
-fairy-stockfish\t'Fairy-Stockfish and pychess: perpetual check loses (not in Shogi 3x4); repetition loses for black in minishogi, for the side completing it in Tori Shogi'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l rules -d 'The venue whose rules judge games of the smaller variants where venues differ (repetition, perpetual check, Tori Shogi\'s promotion; no effect on standard shogi)' -r -f -a "littlegolem\t'Little Golem: fourfold repetition is a draw, no perpetual-check clause'
+fairy-stockfish\t'Fairy-Stockfish and pychess: perpetual check loses (not in Shogi 3x4); repetition loses for black in minishogi, for the side completing it in Tori Shogi; Tori Shogi\'s promotion is compulsory in the zone'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -572,6 +572,8 @@ dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l square -d 'Only the moves of the piece on this square (5e, 55 or ５五)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l format -d 'Output format' -r -f -a "human\t'One move a line: USI, KIF, and the promotion choice when there is one'
 json\t'One line of JSON'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l rules -d 'The venue whose move rules apply to the smaller variants where venues differ: at fairy-stockfish a Tori Shogi falcon or swallow must promote on every move into, within or out of the zone; at littlegolem promotion is optional unless the piece could never move again (no effect on standard shogi)' -r -f -a "littlegolem\t'Little Golem: fourfold repetition is a draw, no perpetual-check clause'
+fairy-stockfish\t'Fairy-Stockfish and pychess: perpetual check loses (not in Shogi 3x4); repetition loses for black in minishogi, for the side completing it in Tori Shogi; Tori Shogi\'s promotion is compulsory in the zone'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand moves" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -598,6 +600,8 @@ gorogoro\t''
 gorogoroplus\t''
 torishogi\t''
 dobutsu\t''"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l rules -d 'The venue whose move rules apply to the smaller variants where venues differ: at fairy-stockfish a Tori Shogi falcon or swallow must promote on every move into, within or out of the zone; at littlegolem promotion is optional unless the piece could never move again (no effect on standard shogi)' -r -f -a "littlegolem\t'Little Golem: fourfold repetition is a draw, no perpetual-check clause'
+fairy-stockfish\t'Fairy-Stockfish and pychess: perpetual check loses (not in Shogi 3x4); repetition loses for black in minishogi, for the side completing it in Tori Shogi; Tori Shogi\'s promotion is compulsory in the zone'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand perft" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"

@@ -16,12 +16,19 @@ Oracles:
     in hand (a variant configuration, below, which must give the lance and knight their
     promotion: without `promotedPieceType` they cannot promote and perft 3 is 43,770, the
     figure on the design page, instead of 44,436).
+  - torishogi: Fairy-Stockfish's `torishogi` forces the falcon and the swallow to promote on
+    every move into, within or out of the zone; the Little Golem rules shogi-tool follows make
+    promotion optional there (forced only for a swallow reaching the last rank), so Tori is
+    counted with a configuration `[torilg:torishogi]` + `mandatoryPiecePromotion = false`
+    (below). `--compulsory` counts with the plain `torishogi` instead and writes
+    `testdata/perft/torishogi-compulsory.perft`, the suite of shogi-tool's `--rules
+    fairy-stockfish` (no random games).
   - dobutsu: Fairy-Stockfish's `dobutsu` is the original game (a lion may be left attacked and
     captured), not the Little Golem rules shogi-tool follows (standard check rules, campmate
     only when reached legally), so this script counts 3x4 with its own small brute force
     (`Dobutsu` below), independent of the Rust code.
 
-Usage: variant_reference.py [--outdir .] [--seed 17] [--max-calls 400] [VARIANT...]
+Usage: variant_reference.py [--outdir .] [--seed 17] [--max-calls 400] [--compulsory] [VARIANT...]
 """
 
 import argparse
@@ -35,6 +42,13 @@ lance = l
 shogiKnight = n
 promotedPieceType = p:g s:g l:g n:g
 startFen = sgkgs/5/1ppp1/1PPP1/5/SGKGS[LNln] w 0 1
+"""
+
+# Tori Shogi under the Little Golem rules: promotion optional (a swallow on the last rank
+# still must promote: Fairy-Stockfish does not let a piece stand where it cannot move).
+TORILG = """
+[torilg:torishogi]
+mandatoryPiecePromotion = false
 """
 
 DIMS = {
@@ -53,7 +67,9 @@ DESIGN = {
     # lance and knight cannot promote (no `promotedPieceType` for them). With promotion, as
     # the rules have it, Fairy-Stockfish and shogi-tool both count 44,436.
     "gorogoroplus": [39, 1438, 44436],
-    "torishogi": [17, 288, 5430, 103857],
+    "torishogi": [17, 288, 5445, 104381],
+    # Fairy-Stockfish's own torishogi (compulsory promotion): `--compulsory`.
+    "torishogi-compulsory": [17, 288, 5430, 103857],
     "dobutsu": [4, 13, 63, 346, 1814, 10177],
 }
 
@@ -100,16 +116,21 @@ def fen_to_sfen(variant, fen):
 
 
 class Fairy:
-    def __init__(self, variant):
+    def __init__(self, variant, compulsory=False):
         import pyffish
 
         self.sf = pyffish
         self.variant = variant
+        # The name pyffish knows the rules by.
+        self.fsname = variant
         if variant == "gorogoroplus":
             pyffish.load_variant_config(GOROGOROPLUS)
+        if variant == "torishogi" and not compulsory:
+            pyffish.load_variant_config(TORILG)
+            self.fsname = "torilg"
 
     def start(self):
-        return self.sf.start_fen(self.variant)
+        return self.sf.start_fen(self.fsname)
 
     def moves(self, fen):
         return self.legal(fen, ())
@@ -120,12 +141,12 @@ class Fairy:
         Fairy-Stockfish generates a pawn-drop mate and scores it as a loss for the dropping
         side; under the rules shogi-tool follows such a drop is illegal (`uchifuzume`), so it is
         left out here. Only a drop right in front of the enemy king can give that check."""
-        moves = self.sf.legal_moves(self.variant, fen, list(played))
+        moves = self.sf.legal_moves(self.fsname, fen, list(played))
         letter = "S" if self.variant == "torishogi" else "P"
         drops = [m for m in moves if m.startswith(letter + "@")]
         if not drops:
             return moves
-        cur = self.sf.get_fen(self.variant, fen, list(played)) if played else fen
+        cur = self.sf.get_fen(self.fsname, fen, list(played)) if played else fen
         board, rest = cur.split("[", 1)
         first_to_move = rest.split("]", 1)[1].split()[0] == "w"
         enemy = "k" if first_to_move else "K"
@@ -155,13 +176,13 @@ class Fairy:
         out = []
         for m in moves:
             if m in drops and m.split("@")[1] == front:
-                if not self.sf.legal_moves(self.variant, cur, [m]):
+                if not self.sf.legal_moves(self.fsname, cur, [m]):
                     continue  # drop mate
             out.append(m)
         return out
 
     def play(self, fen, m):
-        return self.sf.get_fen(self.variant, fen, [m])
+        return self.sf.get_fen(self.fsname, fen, [m])
 
     def perft(self, fen, depth, played=()):
         # One pyffish call per interior node: the moves so far are replayed by pyffish.
@@ -388,14 +409,17 @@ def random_walk(engine, rng, plies):
     return pos, played
 
 
-def generate(variant, outdir, seed, max_calls):
-    engine = Dobutsu() if variant == "dobutsu" else Fairy(variant)
+def generate(variant, outdir, seed, max_calls, compulsory=False):
+    engine = Dobutsu() if variant == "dobutsu" else Fairy(variant, compulsory)
     rng = random.Random(f"{seed}-{variant}")
     start = engine.start()
+    # The suite's name: `torishogi-compulsory` for Fairy-Stockfish's own Tori rules.
+    suite = f"{variant}-compulsory" if compulsory else variant
+    design = DESIGN[suite]
     # Check the design page's counts as deep as affordable (all of them for 3x4).
     checked = 0
-    for d, want in enumerate(DESIGN[variant], 1):
-        if d > 1 and DESIGN[variant][d - 2] > max_calls * 5 and variant != "dobutsu":
+    for d, want in enumerate(design, 1):
+        if d > 1 and design[d - 2] > max_calls * 5 and variant != "dobutsu":
             break
         got = engine.perft(start, d)
         if got != want:
@@ -405,9 +429,19 @@ def generate(variant, outdir, seed, max_calls):
         "this script's own Shogi 3x4 brute force (Little Golem rules)"
         if variant == "dobutsu"
         else "Fairy-Stockfish (pyffish 0.0.90, legal_moves)"
+        + (
+            ", its own torishogi: compulsory promotion"
+            if compulsory
+            else (
+                ", configured `[torilg:torishogi]` + `mandatoryPiecePromotion = false`"
+                " (Little Golem's optional promotion)"
+                if variant == "torishogi"
+                else ""
+            )
+        )
     )
     lines = [
-        f"# perft suite for {variant}, made by scripts/variant_reference.py (seed {seed}).",
+        f"# perft suite for {suite}, made by scripts/variant_reference.py (seed {seed}).",
         f"# Counted with {oracle}.",
         f"# The start's counts are the design page's; this script re-counted depths 1-{checked}.",
         "# Format as standard.perft, plus a `variant NAME` line before the cases.",
@@ -417,14 +451,19 @@ def generate(variant, outdir, seed, max_calls):
             "# Note: the design page's perft 3 (43,770) is wrong; the count is 44,436 (that"
             " figure leaves the lance and knight unpromotable: see scripts/variant_reference.py)."
         )
+    if compulsory:
+        lines.append(
+            "# The rules of `--rules fairy-stockfish` (a `rules VENUE` line before the cases)."
+        )
+    lines += ["", f"variant {variant}"]
+    if compulsory:
+        lines.append("rules fairy-stockfish")
     lines += [
-        "",
-        f"variant {variant}",
         "",
         "id start",
         f"sfen {engine.sfen(start)}",
     ]
-    lines += [f"perft {d} {n}" for d, n in enumerate(DESIGN[variant], 1)]
+    lines += [f"perft {d} {n}" for d, n in enumerate(design, 1)]
     made = 0
     tries = 0
     while made < 10 and tries < 200:
@@ -436,8 +475,11 @@ def generate(variant, outdir, seed, max_calls):
         lines += ["", f"id random-{made} ({len(played)} plies: {' '.join(played)})"]
         lines.append(f"sfen {engine.sfen(pos)}")
         lines += [f"perft {d} {n}" for d, n in depths(engine, pos, max_calls if variant != 'dobutsu' else 20000)]
-    with open(os.path.join(outdir, "testdata/perft", f"{variant}.perft"), "w") as f:
+    with open(os.path.join(outdir, "testdata/perft", f"{suite}.perft"), "w") as f:
         f.write("\n".join(lines) + "\n")
+    if compulsory:
+        print(f"{suite}: {made} random positions", file=sys.stderr)
+        return
     # Random games: whole games (to the end or 150 plies).
     games, finals = [], []
     for _ in range(10):
@@ -456,10 +498,17 @@ def main():
     ap.add_argument("--outdir", default=".")
     ap.add_argument("--seed", type=int, default=17)
     ap.add_argument("--max-calls", type=int, default=400)
+    ap.add_argument(
+        "--compulsory",
+        action="store_true",
+        help="Tori Shogi only: Fairy-Stockfish's compulsory promotion (torishogi-compulsory.perft)",
+    )
     ap.add_argument("variants", nargs="*", default=list(DIMS))
     a = ap.parse_args()
     for v in a.variants:
-        generate(v, a.outdir, a.seed, a.max_calls)
+        if a.compulsory and v != "torishogi":
+            sys.exit("--compulsory is for torishogi only")
+        generate(v, a.outdir, a.seed, a.max_calls, a.compulsory)
 
 
 if __name__ == "__main__":

@@ -294,6 +294,44 @@ mod validate {
 /// Random legal games generated and exported as CSA by cshogi (an independent
 /// implementation; `scripts/random_games.py --n 40 --seed 7`): every one validates clean and
 /// replays to the final position cshogi recorded.
+/// Issue 27: in handicap games 上手 (the handicap giver, white) moves first, as real records
+/// and the JSA have it, and docs/cli.md says so and why it departs from the rule write-up.
+mod handicap_first_move {
+    use super::*;
+
+    #[test]
+    fn regression_the_handicap_giver_moves_first_and_the_docs_say_why() {
+        tool()
+            .args(["validate", "--from", "kifu", "--deny-warnings", "-"])
+            .write_stdin("手合割：角落ち\n手数----指手---------消費時間--\n   1 ３四歩(33)\n   2 ７六歩(77)\n")
+            .assert()
+            .success();
+        tool()
+            .args(["validate", "--from", "kifu", "--format", "json", "-"])
+            .write_stdin("手合割：角落ち\n手数----指手---------消費時間--\n   1 ７六歩(77)\n")
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains(
+                "\"code\":\"illegal-move\",\"side\":\"white\"",
+            ));
+        let docs = std::fs::read_to_string(root().join("docs/cli.md")).unwrap();
+        let section = docs
+            .split("### Handicap games: who moves first")
+            .nth(1)
+            .expect("docs/cli.md has the section on who moves first in handicap games");
+        let section = section.split("\n#").next().unwrap();
+        for needed in [
+            "上手",
+            "makes the first move",
+            "departs",
+            "Sente moves first",
+            "JSA",
+        ] {
+            assert!(section.contains(needed), "the section lacks `{needed}`");
+        }
+    }
+}
+
 mod replay_matches_cshogi {
     use super::*;
 
@@ -543,6 +581,64 @@ mod convert {
                 .unwrap();
             assert_eq!(back.stdout, expected, "{to}");
         }
+    }
+
+    /// Issue 27: `盤面回転` is read as a header (no `unknown-line` warning) and carried back
+    /// through KIF, KI2 and JKF.
+    #[test]
+    fn regression_the_board_flipped_line_survives_conversion() {
+        let kifu = "手合割：平手\n盤面回転\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+        tool()
+            .args(["validate", "--from", "kifu", "--deny-warnings", "-"])
+            .write_stdin(kifu)
+            .assert()
+            .success();
+        for via in ["kifu", "ki2u", "jkf"] {
+            let out = tool()
+                .args(["convert", "--from", "kifu", "--to", via])
+                .write_stdin(kifu)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{via}");
+            let back = tool()
+                .args(["convert", "--from", via, "--to", "kifu"])
+                .write_stdin(out.stdout)
+                .output()
+                .unwrap();
+            let text = String::from_utf8(back.stdout).unwrap();
+            assert!(text.lines().any(|l| l == "盤面回転"), "{via}: {text}");
+        }
+    }
+
+    /// Issue 27: the wave dash is written as its JIS X 0208 bytes (0x8160) in Shift_JIS, so
+    /// `--strict` must not call it a loss; a character Shift_JIS really lacks still is one.
+    #[test]
+    fn regression_the_wave_dash_is_encodable_in_shift_jis() {
+        let kifu =
+            "棋戦：第1回〜記念\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+        let out = tool()
+            .args(["convert", "--strict", "--to", "kif", "--from", "kifu"])
+            .write_stdin(kifu)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stdout.windows(4).any(|w| w == [0x31, 0x89, 0xF1, 0x81])
+                && out.stdout.windows(2).any(|w| w == [0x81, 0x60]),
+            "the wave dash is 0x8160"
+        );
+        tool()
+            .args(["convert", "--strict", "--to", "kif", "--from", "kifu"])
+            .write_stdin(kifu.replace('〜', "♔"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "characters shift_jis cannot hold (♔)",
+            ));
     }
 
     #[test]

@@ -295,9 +295,23 @@ fn moves_in_every_format() {
         let text = run(&["moves", "--variant", v.name(), "--sfen", "startpos"]);
         assert_eq!(text.lines().count(), pos.legal_moves().len());
     }
-    // Tori's compulsory promotion is forced: the falcon on 4c enters the zone.
+    // Tori: the falcon on 4c entering the zone may promote (Little Golem); under
+    // Fairy-Stockfish's rules it must.
     let sfen = "3k3/7/3F3/7/7/7/3K3 b - 1";
     let text = run(&["moves", "--sfen", sfen, "--square", "4c"]);
+    assert!(
+        text.contains("4c4b+   promotion: optional\n4c4b    promotion: optional\n"),
+        "{text}"
+    );
+    let text = run(&[
+        "moves",
+        "--sfen",
+        sfen,
+        "--square",
+        "4c",
+        "--rules",
+        "fairy-stockfish",
+    ]);
     assert!(text.contains("4c4b+   promotion: forced\n"), "{text}");
     assert!(text.contains("4c3c\n"), "{text}");
     let json: Value = serde_json::from_str(&run(&[

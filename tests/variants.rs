@@ -13,7 +13,7 @@ use assert_cmd::Command;
 
 mod common;
 use shogi_tool::shogi::{Position, Square};
-use shogi_tool::variant::game::{self, VRules};
+use shogi_tool::variant::game::{self, VRules, Venue};
 use shogi_tool::variant::{perft, VKind, VMove, VPosition, Variant};
 
 const SMALL: [Variant; 5] = [
@@ -42,9 +42,12 @@ struct Case {
     depths: Vec<(u32, u64)>,
 }
 
-fn read_suite(path: &Path) -> (Variant, Vec<Case>) {
+/// A suite: its variant, the venue whose rules it counts (`rules VENUE`, Little Golem's by
+/// default), its cases.
+fn read_suite(path: &Path) -> (Variant, Venue, Vec<Case>) {
     let text = std::fs::read_to_string(path).unwrap();
     let mut variant = None;
+    let mut venue = Venue::LittleGolem;
     let mut cases: Vec<Case> = Vec::new();
     for line in text.lines().map(str::trim) {
         if line.is_empty() || line.starts_with('#') {
@@ -53,6 +56,13 @@ fn read_suite(path: &Path) -> (Variant, Vec<Case>) {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         match word {
             "variant" => variant = Some(rest.parse::<Variant>().unwrap()),
+            "rules" => {
+                venue = match rest {
+                    "littlegolem" => Venue::LittleGolem,
+                    "fairy-stockfish" => Venue::FairyStockfish,
+                    _ => panic!("{}: unknown venue `{rest}`", path.display()),
+                }
+            }
             "id" => cases.push(Case {
                 id: rest.to_string(),
                 sfen: String::new(),
@@ -67,13 +77,23 @@ fn read_suite(path: &Path) -> (Variant, Vec<Case>) {
             _ => panic!("{}: unknown line `{line}`", path.display()),
         }
     }
-    (variant.expect("a `variant` line"), cases)
+    (variant.expect("a `variant` line"), venue, cases)
 }
 
 fn run_suite(v: Variant) {
-    let path = data(&format!("perft/{}.perft", v.name()));
-    let (variant, cases) = read_suite(&path);
+    run_suite_file(v, v.name());
+}
+
+/// Runs `testdata/perft/NAME.perft`, a suite of `v`, under the rules it names.
+fn run_suite_file(v: Variant, name: &str) {
+    let path = data(&format!("perft/{name}.perft"));
+    let (variant, venue, cases) = read_suite(&path);
     assert_eq!(variant, v);
+    let rule = VRules {
+        venue,
+        ..VRules::default()
+    }
+    .promotion_rule_in(v);
     assert!(
         cases.len() >= 11,
         "{v}: the start and at least 10 random positions"
@@ -82,7 +102,8 @@ fn run_suite(v: Variant) {
     let mut failures = Vec::new();
     for case in &cases {
         let pos = VPosition::from_sfen_as(&case.sfen, Some(v))
-            .unwrap_or_else(|e| panic!("{}: {e}", case.id));
+            .unwrap_or_else(|e| panic!("{}: {e}", case.id))
+            .with_promotion_rule(rule);
         for &(depth, expected) in &case.depths {
             if expected > 200_000 && !full {
                 continue;
@@ -117,6 +138,13 @@ fn perft_gorogoroplus() {
 #[test]
 fn perft_torishogi() {
     run_suite(Variant::Torishogi);
+}
+
+/// Fairy-Stockfish's own Tori Shogi (compulsory promotion), the rules of `--rules
+/// fairy-stockfish`.
+#[test]
+fn perft_torishogi_compulsory() {
+    run_suite_file(Variant::Torishogi, "torishogi-compulsory");
 }
 
 #[test]
@@ -759,4 +787,97 @@ fn venue_rules_and_the_perpetual_check_option_decide_repetitions() {
         assert!(out.contains("\"reason\":\"repetition\""), "{out}");
         assert!(out.contains("\"winner\":null"), "{out}");
     }
+}
+
+/// Issue 27: Tori Shogi promotion is optional under the Little Golem rules (only a swallow
+/// reaching the last rank must promote); Fairy-Stockfish's compulsory promotion is the rule
+/// of `--rules fairy-stockfish`.
+#[test]
+fn regression_tori_promotion_is_optional_at_little_golem() {
+    let run = |args: &[&str]| {
+        let out = bin().args(args).output().unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    let sfen = "3k3/7/2S4/7/7/7/3K3 b - 1";
+    let (code, text) = run(&["moves", "--variant", "torishogi", "--sfen", sfen]);
+    assert_eq!(code, Some(0));
+    assert!(
+        text.contains("5c5b+   promotion: optional\n5c5b    promotion: optional\n"),
+        "{text}"
+    );
+    let (_, text) = run(&[
+        "moves",
+        "--variant",
+        "torishogi",
+        "--sfen",
+        sfen,
+        "--rules",
+        "fairy-stockfish",
+    ]);
+    assert!(text.contains("5c5b+   promotion: forced\n"), "{text}");
+    assert!(!text.contains("5c5b    "), "{text}");
+    assert_eq!(run(&["perft", "--variant", "tori", "3"]).1, "5445\n");
+    assert_eq!(
+        run(&[
+            "perft",
+            "--variant",
+            "tori",
+            "--rules",
+            "fairy-stockfish",
+            "3"
+        ])
+        .1,
+        "5430\n"
+    );
+    let (_, text) = run(&["guide", "--variant", "tori"]);
+    assert!(!text.contains("must promote when it moves into"), "{text}");
+    assert!(
+        text.contains(
+            "may promote when it moves into, within or out of the far two ranks; never has to"
+        ),
+        "{text}"
+    );
+    // A falcon moving within the zone unpromoted: clean here, a foul at Fairy-Stockfish.
+    let game = data("variant-fouls/torishogi-falcon-may-stay-unpromoted.usi");
+    let game = game.to_str().unwrap();
+    let (code, text) = run(&["validate", "--format", "json", game]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("\"fouls\":[]"), "{text}");
+    let (code, text) = run(&[
+        "validate",
+        "--format",
+        "json",
+        "--rules",
+        "fairy-stockfish",
+        game,
+    ]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("\"code\":\"illegal-promotion\""), "{text}");
+}
+
+/// Issue 27: a 3x4 position set up with a lion already on its far rank. `moves` and `perft`
+/// said the game was over while `validate` played a move from it; now both play on (no move
+/// reached the far rank, so there is no campmate yet).
+#[test]
+fn regression_a_lion_set_up_on_the_far_rank_is_one_answer() {
+    let sfen = "3/1+C1/3/L1l b - 1";
+    let out = bin().args(["moves", "--sfen", sfen]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("3d3c")), "{text}");
+    let out = bin().args(["perft", "--sfen", sfen, "1"]).output().unwrap();
+    let n: u64 = String::from_utf8(out.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert_eq!(n as usize, text.lines().count());
+    assert!(n > 0);
+    let out = bin()
+        .args(["validate", "--format", "json", "-"])
+        .write_stdin(format!("sfen {sfen} moves 3d3c\n"))
+        .output()
+        .unwrap();
+    let json = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{json}");
+    assert!(json.contains("\"fouls\":[]"), "{json}");
 }

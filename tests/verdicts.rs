@@ -61,9 +61,13 @@ fn every_case_gives_its_expected_verdict() {
         }
         // A foul decided the game only when it is listed.
         if v["outcome"]["reason"] == "foul" && !has_fouls {
-            let stated = v["warnings"].as_array().unwrap().is_empty();
             // ... or when the record itself states the foul (`反則負け`), which the replay
-            // cannot see and does not contradict.
+            // cannot see and does not contradict: then the `unrecorded-foul` warning says so.
+            let stated = v["warnings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|w| w["code"] == "unrecorded-foul");
             if !stated {
                 failures.push(format!("{name}: reason `foul` without the foul"));
             }
@@ -160,5 +164,56 @@ fn a_piece_mismatch_gives_the_same_verdict_in_every_format() {
             || to == "sfen"
             || line.contains(r#""outcome":{"winner":"white","reason":"resignation"}"#);
         assert!(outcome && line.contains(r#""fouls":[]"#), "{to}: {line}");
+    }
+}
+
+/// Issue 27: a record that ends in a real fourfold repetition stated as such (`千日手`,
+/// `%SENNICHITE`) passes the clean check `validate --help` recommends; an unstated repetition
+/// is still a warning.
+#[test]
+fn regression_a_correctly_recorded_sennichite_is_clean() {
+    for name in ["27-sennichite-stated.kifu", "27-sennichite-stated--csa.csa"] {
+        let out = Command::cargo_bin("shogi-tool")
+            .unwrap()
+            .current_dir(dir())
+            .args(["validate", "-q", "--deny-warnings", name])
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    let kifu = std::fs::read_to_string(dir().join("27-sennichite-stated.kifu")).unwrap();
+    let unstated = kifu.replace("  17 千日手\n", "");
+    assert_ne!(unstated, kifu);
+    let out = Command::cargo_bin("shogi-tool")
+        .unwrap()
+        .args(["validate", "--format", "json", "--from", "kif", "-"])
+        .write_stdin(unstated)
+        .output()
+        .unwrap();
+    let json = String::from_utf8(out.stdout).unwrap();
+    assert!(json.contains("\"code\":\"repetition\""), "{json}");
+}
+
+/// Issue 27: a foul the record states but its moves do not show (KIF `反則勝ち`, CSA
+/// `%ILLEGAL_MOVE` after legal moves only) is taken as stated, with an `unrecorded-foul`
+/// warning naming the side that fouled.
+#[test]
+fn regression_a_stated_foul_the_moves_do_not_show_is_an_unrecorded_foul() {
+    for (name, side) in [
+        ("27-unrecorded-foul.kifu", "white"),
+        ("27-unrecorded-foul--csa.csa", "black"),
+    ] {
+        let (got, code) = run(name, "json");
+        assert_eq!(code, 0, "{name}: {got}");
+        let v: serde_json::Value = serde_json::from_str(got.trim()).unwrap();
+        let w = &v["warnings"][0];
+        assert_eq!(w["code"], "unrecorded-foul", "{name}: {got}");
+        assert_eq!(w["side"], side, "{name}: {got}");
+        assert_eq!(v["outcome"]["reason"], "foul", "{name}: {got}");
     }
 }

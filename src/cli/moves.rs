@@ -31,11 +31,14 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, ignore_case = true, default_value_t = MovesFormat::Human)]
     pub format: MovesFormat,
+    #[command(flatten)]
+    pub rules: super::variant::MoveRuleArgs,
 }
 
 /// Prints the moves.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(pos) = super::variant::locate(&args.position)? {
+        let pos = args.rules.apply(pos);
         if let Some(sq) = args.square {
             super::variant::on_board(&pos, &[sq])?;
             own_piece(

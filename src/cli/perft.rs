@@ -31,6 +31,8 @@ pub struct Args {
     /// torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN's board shows.
     #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser())]
     pub variant: Option<shogi_tool::variant::Variant>,
+    #[command(flatten)]
+    pub rules: super::variant::MoveRuleArgs,
 }
 
 /// Leaves above which `perft` asks for `--force` (about two hours at the bulk counting
@@ -61,6 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(code) = super::variant::perft_command(
         args.sfen.as_ref().map(|s| s.text.as_str()),
         args.variant,
+        &args.rules,
         args.depth,
         args.divide,
     )? {

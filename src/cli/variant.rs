@@ -29,7 +29,7 @@ use super::records::Chunk;
 #[derive(Debug, Clone, clap::Args)]
 pub struct RuleArgs {
     /// The venue whose rules judge games of the smaller variants where venues differ
-    /// (repetition and perpetual check; no effect on standard shogi).
+    /// (repetition, perpetual check, Tori Shogi's promotion; no effect on standard shogi).
     #[arg(
         long,
         value_name = "VENUE",
@@ -51,7 +51,8 @@ pub enum VenueArg {
     #[value(name = "littlegolem", alias = "little-golem")]
     LittleGolem,
     /// Fairy-Stockfish and pychess: perpetual check loses (not in Shogi 3x4); repetition
-    /// loses for black in minishogi, for the side completing it in Tori Shogi.
+    /// loses for black in minishogi, for the side completing it in Tori Shogi; Tori Shogi's
+    /// promotion is compulsory in the zone.
     #[value(name = "fairy-stockfish", alias = "pychess")]
     FairyStockfish,
 }
@@ -61,11 +62,47 @@ impl RuleArgs {
     pub fn rules(&self) -> VRules {
         VRules {
             perpetual_check_loses: self.perpetual_check_loses,
-            venue: match self.rules {
+            ..self.rules.rules()
+        }
+    }
+}
+
+impl VenueArg {
+    /// The venue's rules (no `--perpetual-check-loses`).
+    pub fn rules(self) -> VRules {
+        VRules {
+            perpetual_check_loses: false,
+            venue: match self {
                 VenueArg::LittleGolem => Venue::LittleGolem,
                 VenueArg::FairyStockfish => Venue::FairyStockfish,
             },
         }
+    }
+}
+
+/// `--rules` of the commands that generate moves (`moves`, `perft`): the venue whose move
+/// rules apply where venues differ (Tori Shogi's promotion).
+#[derive(Debug, Clone, clap::Args)]
+pub struct MoveRuleArgs {
+    /// The venue whose move rules apply to the smaller variants where venues differ: at
+    /// fairy-stockfish a Tori Shogi falcon or swallow must promote on every move into, within
+    /// or out of the zone; at littlegolem promotion is optional unless the piece could never
+    /// move again (no effect on standard shogi).
+    #[arg(
+        long,
+        value_name = "VENUE",
+        value_enum,
+        ignore_case = true,
+        default_value = "littlegolem"
+    )]
+    pub rules: VenueArg,
+}
+
+impl MoveRuleArgs {
+    /// `pos` under the promotion rule of the chosen venue.
+    pub fn apply(&self, pos: VPosition) -> VPosition {
+        let rule = self.rules.rules().promotion_rule_in(pos.variant());
+        pos.with_promotion_rule(rule)
     }
 }
 
@@ -640,12 +677,14 @@ fn positions_from_sfen(
 pub fn perft_command(
     sfen: Option<&str>,
     variant: Option<Variant>,
+    rules: &MoveRuleArgs,
     depth: u32,
     divide: bool,
 ) -> anyhow::Result<Option<ExitCode>> {
     let Some(pos) = position_from_sfen(sfen.unwrap_or("startpos"), variant)? else {
         return Ok(None);
     };
+    let pos = rules.apply(pos);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let total = if divide {

@@ -270,6 +270,10 @@ pub fn side_from_name(name: &str) -> Option<Color> {
     }
 }
 
+/// The header line without a value that Kifu for Windows / Macintosh write when the board is
+/// shown turned round (white at the bottom); kept as a header with an empty value.
+pub const BOARD_FLIPPED: &str = "盤面回転";
+
 /// The shared meaning of a KIF header key (anything unknown is [`MetaKey::Other`]).
 pub fn meta_key(raw: &str) -> MetaKey {
     match raw {
@@ -829,23 +833,28 @@ pub fn write_board(setup: &Setup, out: &mut String) {
 // Shift_JIS
 // ---------------------------------------------------------------------------------------------
 
-/// Characters Shift_JIS (CP932) cannot hold, and what is written instead.
-const SJIS_FALLBACKS: [(char, char); 10] = [
-    ('☗', '▲'),
-    ('☖', '△'),
-    ('⛊', '▲'),
-    ('⛉', '△'),
+/// Characters Shift_JIS (CP932) cannot hold, and the other character written instead: a
+/// loss the writer reports.
+const SJIS_SUBSTITUTES: [(char, char); 4] = [('☗', '▲'), ('☖', '△'), ('⛊', '▲'), ('⛉', '△')];
+
+/// Characters of JIS X 0208 that CP932 (the encoder) knows under another code point: the
+/// character is written as its JIS bytes (〜 WAVE DASH is 0x8160, which CP932 reads as ～), so
+/// nothing is lost and nothing is reported.
+const JIS_X_0208_VARIANTS: [(char, char); 7] = [
     ('〜', '～'),
     ('−', '－'),
     ('‖', '∥'),
     ('—', '―'),
     ('¢', '￠'),
     ('£', '￡'),
+    ('¬', '￢'),
 ];
 
-/// Makes `text` encodable in Shift_JIS (CP932): `☗`→`▲`, `☖`→`△`, `〜`→`～`, `−`→`－`, `‖`→`∥`,
-/// `—`→`―`, `¢`→`￠`, `£`→`￡`, and any other character CP932 lacks → `?`. Returns the text and
-/// the characters replaced (each once, in order of first appearance).
+/// Makes `text` encodable in Shift_JIS (CP932): the JIS X 0208 characters CP932 maps elsewhere
+/// (`〜`→`～`, `−`→`－`, `‖`→`∥`, `—`→`―`, `¢`→`￠`, `£`→`￡`, `¬`→`￢`: the same bytes, not
+/// reported), `☗`→`▲`, `☖`→`△` (and `⛊`, `⛉`), and any other character CP932 lacks → `?`.
+/// Returns the text and the characters that could not be written as themselves (each once,
+/// in order of first appearance): exactly what the encoder loses.
 pub fn sjis_fallbacks(text: &str) -> (String, Vec<char>) {
     let (_, _, had_errors) = encoding_rs::SHIFT_JIS.encode(text);
     if !had_errors {
@@ -864,7 +873,11 @@ pub fn sjis_fallbacks(text: &str) -> (String, Vec<char>) {
             out.push(c);
             continue;
         }
-        let fallback = SJIS_FALLBACKS
+        if let Some(&(_, same)) = JIS_X_0208_VARIANTS.iter().find(|(from, _)| *from == c) {
+            out.push(same);
+            continue;
+        }
+        let fallback = SJIS_SUBSTITUTES
             .iter()
             .find(|(from, _)| *from == c)
             .map_or('?', |&(_, to)| to);
@@ -1196,7 +1209,15 @@ mod tests {
     fn shift_jis_fallbacks() {
         let (s, replaced) = sjis_fallbacks("☗７六歩 ☖３四歩 〜 ♔");
         assert_eq!(s, "▲７六歩 △３四歩 ～ ?");
-        assert_eq!(replaced, vec!['☗', '☖', '〜', '♔']);
+        // Issue 27: the wave dash is written as its JIS bytes (0x8160): not a loss.
+        assert_eq!(replaced, vec!['☗', '☖', '♔']);
+        let (bytes, lost) =
+            crate::formats::write::encode("第1回〜−‖—¢£¬", crate::text::Encoding::ShiftJis);
+        assert!(lost.is_empty(), "{lost:?}");
+        assert_eq!(
+            &bytes[5..],
+            [0x81, 0x60, 0x81, 0x7C, 0x81, 0x61, 0x81, 0x5C, 0x81, 0x91, 0x81, 0x92, 0x81, 0xCA]
+        );
         let (s, replaced) = sjis_fallbacks("▲７六歩");
         assert_eq!(s, "▲７六歩");
         assert!(replaced.is_empty());

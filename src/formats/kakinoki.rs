@@ -113,6 +113,12 @@ impl Preamble {
             );
             return Ok(true);
         }
+        if trimmed == ja::BOARD_FLIPPED {
+            record
+                .metadata
+                .push(MetaKey::Other, ja::BOARD_FLIPPED, "", no);
+            return Ok(true);
+        }
         if let Some((key, value)) = ja::split_header(body) {
             if key == "手合割" {
                 if self.moves_started {
@@ -380,6 +386,11 @@ pub(super) fn write_headers(
         }
         if !safe_key(key, keys.0, keys.1) {
             note(dropped, &format!("header `{}`", one_line(key)));
+            continue;
+        }
+        if key == ja::BOARD_FLIPPED && e.value.trim().is_empty() {
+            // A flag, written as Kifu for Windows writes it: the word alone.
+            let _ = writeln!(out, "{key}");
             continue;
         }
         let _ = writeln!(out, "{key}：{}", one_line(&e.value));

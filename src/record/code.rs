@@ -24,6 +24,8 @@ stable_codes! {
         TimeOver = "time-over",
         /// Fourfold repetition reached.
         Repetition = "repetition",
+        /// A stated foul (反則勝ち, `%ILLEGAL_MOVE`) that no recorded move shows.
+        UnrecordedFoul = "unrecorded-foul",
         /// A move cannot be carried out, so the rest of its line is not checked.
         ReplayStopped = "replay-stopped",
         /// An unusual start position.

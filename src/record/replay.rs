@@ -470,7 +470,10 @@ fn walk_from(
                     ));
                     break;
                 }
-                match played.repetition {
+                // Once the game is over (by repetition, mate, the move limit or the record's
+                // own ending), later moves are `moves-after-end`: no later ending is judged.
+                let closed = state.over.is_some_and(|o| o.closes_record) || state.ended.is_some();
+                match played.repetition.filter(|_| !closed) {
                     Some(Repetition::Fourfold { first_ply }) => {
                         report.warnings.push(at.finding(
                             WarningCode::Repetition,
@@ -962,12 +965,25 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
             mismatch(m);
         }
     }
+    // The ply of a stated repetition the replay finds (its warning is dropped below).
+    let mut supported_repetition = None;
     match over {
         Some(o) => {
             report.outcome = Outcome {
                 winner: o.winner,
                 reason: o.reason,
             };
+            // A repetition the record states where the replay finds it (`千日手`,
+            // `%SENNICHITE`, `rep_draw` right after the fourth occurrence, as a draw) is a
+            // correctly recorded ending, not a warning.
+            let stated_as_found = ending.is_some_and(|e| e.kind == EndingKind::Repetition)
+                && o.reason == "repetition"
+                && o.ply == ending_ply
+                && !claim_disproved
+                && stated.is_none_or(|w| w == o.winner);
+            if stated_as_found {
+                supported_repetition = Some(o.ply);
+            }
             if let (Some(e), Some(stated), false) = (ending, stated, claim_disproved) {
                 let decisive = matches!(
                     o.reason,
@@ -1016,6 +1032,38 @@ fn conclude(record: &Record, state: &LineState, over: Option<GameOver>, report: 
                     };
                 }
             }
+        }
+    }
+    if let Some(ply) = supported_repetition {
+        report
+            .warnings
+            .retain(|w| !(w.code == "repetition" && w.ply == ply && w.variation.is_none()));
+    }
+    // A foul the record states (反則勝ち, %ILLEGAL_MOVE, %+ILLEGAL_ACTION) that the moves do not
+    // show: sites record fouls whose move was refused and never written, so it is taken as
+    // stated, but named for an auditor.
+    if let (Some(e), None) = (ending, over) {
+        let stated_foul = match e.kind {
+            EndingKind::IllegalAction { .. } if e.raw.eq_ignore_ascii_case("rep_lose") => None,
+            EndingKind::IllegalMove => Some(to_move),
+            EndingKind::FoulWin => Some(to_move.flip()),
+            EndingKind::IllegalAction { loser } => Some(loser),
+            _ => None,
+        };
+        if let Some(by) = stated_foul {
+            let by = stated.flatten().map_or(by, Color::flip);
+            report.warnings.push(Finding {
+                ply: ending_ply,
+                line: ending_line,
+                code: WarningCode::UnrecordedFoul,
+                side: Some(by),
+                mv: None,
+                message: format!(
+                    "the record says `{}` (a foul by {by}), but its moves show no foul: the foul's move was not recorded, so the result is taken as stated",
+                    e.raw
+                ),
+                variation: None,
+            });
         }
     }
 }
@@ -1127,6 +1175,27 @@ mod tests {
         assert_eq!(rep.fouls[0].ply, 2);
         // White resigned at ply 1 (white to move): black wins.
         assert_eq!(rep.outcome.winner, Some(Color::Black));
+    }
+
+    #[test]
+    fn no_ending_is_judged_after_a_repetition_draw() {
+        // Issue 27: a draw at ply 12, then a perpetual check by black (plies 13 to 29).
+        let mut moves = Vec::new();
+        for _ in 0..3 {
+            moves.extend(["9c9a", "1a1b", "9a9c", "1b1a"]);
+        }
+        moves.push("9c9a");
+        for _ in 0..4 {
+            moves.extend(["1a1b", "9a9b", "1b1a", "9b9a"]);
+        }
+        let mut r = record(&moves, None);
+        r.start = Start::Position(Setup::from_sfen("8k/9/R8/9/9/9/9/9/K8 b - 1").unwrap());
+        let rep = replay(&r, &ReplayOptions::default());
+        let codes: Vec<(&str, usize)> = rep.fouls.iter().map(|f| (f.code.as_str(), f.ply)).collect();
+        assert_eq!(codes, [("moves-after-end", 13)]);
+        let warnings: Vec<(&str, usize)> = rep.warnings.iter().map(|f| (f.code.as_str(), f.ply)).collect();
+        assert_eq!(warnings, [("repetition", 12)]);
+        assert_eq!(rep.outcome.reason, "repetition");
     }
 
     #[test]

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 
 use super::notation::usi;
 use super::position::VPosition;
-use super::rules::Variant;
+use super::rules::{PromotionRule, Variant};
 use crate::record::replay::{Finding, Outcome};
 use crate::record::{ErrorCode, OutcomeReason, WarningCode};
 use crate::shogi::{Color, FoulCode};
@@ -39,7 +39,8 @@ pub enum Venue {
     LittleGolem,
     /// Fairy-Stockfish (and pychess, which plays by it): perpetual check loses for the checking
     /// side (not in Shogi 3x4); a fourfold repetition in minishogi loses for the first player
-    /// (black), in Tori Shogi for the side that completes it; otherwise a draw.
+    /// (black), in Tori Shogi for the side that completes it; otherwise a draw. In Tori Shogi
+    /// promotion is compulsory on every move into, within or out of the zone.
     FairyStockfish,
 }
 
@@ -58,6 +59,15 @@ impl VRules {
     pub fn perpetual_check_loses_in(self, variant: Variant) -> bool {
         self.perpetual_check_loses
             || (self.venue == Venue::FairyStockfish && variant != Variant::Dobutsu)
+    }
+
+    /// The promotion rule of `variant` under these rules: compulsory in Tori Shogi at
+    /// Fairy-Stockfish, optional (Little Golem) everywhere else.
+    pub fn promotion_rule_in(self, variant: Variant) -> PromotionRule {
+        match (self.venue, variant) {
+            (Venue::FairyStockfish, Variant::Torishogi) => PromotionRule::Compulsory,
+            _ => PromotionRule::Optional,
+        }
     }
 
     /// Who wins a fourfold repetition (without perpetual check) in `variant` completed by
@@ -314,7 +324,7 @@ pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
         return report;
     };
     let variant = start.variant();
-    let mut pos = start;
+    let mut pos = start.with_promotion_rule(rules.promotion_rule_in(variant));
     report.positions.push(pos.clone());
     let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
     seen.entry(pos.key()).or_default().push(0);

@@ -12,7 +12,7 @@
 //!   animals); each kind's movement is a short table of [`kind::Atom`]s (step, jump, slide,
 //!   limited slide), read by one walker for generation, attack tests and diagnosis alike.
 //! - [`Variant`] holds what differs between the games as data: board size, piece set and
-//!   letters, promotion zone depth, compulsory promotion (Tori), the per-file limit (nifu's
+//!   letters, promotion zone depth, the per-file limit (nifu's
 //!   one pawn, Tori's two swallows, none in 3x4), the drop-mate kind (pawn, swallow, none),
 //!   campmate (3x4).
 //! - [`VPosition`] is a mailbox board indexed by the standard [`crate::shogi::Square`]
@@ -22,8 +22,8 @@
 //!   reason, then the rules", so the generator and the diagnosis cannot disagree.
 //! - Fouls are the standard taxonomy ([`crate::shogi::Foul`], generic over the kind type) with
 //!   the same codes and wording; the only new code is `swallow-file` (Tori's third swallow on
-//!   a file, naming the two already there). Tori's swallow-drop mate is `uchifuzume`, and its
-//!   compulsory promotion a missing promotion under `illegal-promotion`.
+//!   a file, naming the two already there). Tori's swallow-drop mate is `uchifuzume`, and a
+//!   missing promotion under the compulsory rule is `illegal-promotion`.
 //! - [`game`] replays `.sfen`/`.usi` lines of a variant into the same [`crate::record::replay::Report`]
 //!   standard replays produce: fourfold repetition is a draw, a side without a legal move
 //!   loses, a 3x4 lion that legally reaches the far rank wins (`campmate`).
@@ -31,9 +31,14 @@
 //! The generic core also plays standard shogi; the tests use that as a cross-check of both
 //! cores, and the CLI always sends standard shogi to the tuned one.
 //!
-//! Promotion in Tori Shogi is compulsory for the falcon and the swallow whenever a move starts
-//! or ends in the zone (the Little Golem and Fairy-Stockfish rules; the counts of the design
-//! page depend on it).
+//! Promotion follows the Little Golem rules in every variant, Tori Shogi included: optional on
+//! a move that starts or ends in the zone, forced only where the piece could never move again
+//! (in Tori, a swallow reaching the last rank). Fairy-Stockfish's `torishogi` instead forces
+//! the falcon and the swallow to promote on every move into, within or out of the zone; that
+//! reading is kept as a rule option ([`PromotionRule::Compulsory`], selected by the venue
+//! `--rules fairy-stockfish`, [`game::VRules::promotion_rule_in`]). The design page's Tori
+//! counts (5,445 / 104,381 at depths 3 / 4) are the optional rule's, as Fairy-Stockfish counts
+//! them with `mandatoryPiecePromotion = false`; the compulsory rule gives 5,430 / 103,857.
 
 pub mod game;
 pub mod kind;
@@ -44,4 +49,4 @@ mod rules;
 pub use kind::{VKind, VPiece};
 pub use notation::{usi, VSfenError};
 pub use position::{divide, perft, VFoul, VMove, VPosition};
-pub use rules::{UnknownVariant, Variant};
+pub use rules::{PromotionRule, UnknownVariant, Variant};

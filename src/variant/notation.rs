@@ -227,6 +227,8 @@ impl VPosition {
             hands: [[0; VKind::COUNT]; 2],
             side: Color::Black,
             move_number: 1,
+            promotion: Default::default(),
+            reached_by_move: false,
         };
         let mut royals = [0u8; 2];
         for w in &written {

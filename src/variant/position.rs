@@ -2,15 +2,15 @@
 //!
 //! Legal moves are made in two stages that share one implementation of each rule: the
 //! *geometry* (where a piece can go, [`VPosition::pseudo_moves`]) and the *rules* a
-//! geometrically possible move must also pass ([`VPosition::check_rules`]: forced and
-//! compulsory promotion, drop ranks, the per-file limit, self-check, drop mate).
+//! geometrically possible move must also pass ([`VPosition::check_rules`]: forced promotion
+//! (and compulsory promotion under [`PromotionRule::Compulsory`]), drop ranks, the per-file limit, self-check, drop mate).
 //! [`VPosition::diagnose`] explains a move by the geometry's reason or the rule it breaks,
 //! so a generated move is legal exactly when the diagnosis says so.
 
 use std::hash::{Hash, Hasher};
 
 use super::kind::{VKind, VPiece};
-use super::rules::Variant;
+use super::rules::{PromotionRule, Variant};
 use crate::shogi::{Color, Foul, FoulKind, IllegalMoveReason as R, PromotionReason, Square};
 
 /// A foul in a variant game (the standard taxonomy over [`VKind`]).
@@ -57,6 +57,11 @@ pub struct VPosition {
     pub(super) side: Color,
     /// The SFEN move number.
     pub(super) move_number: u32,
+    /// When a piece must promote (Little Golem's optional promotion unless set otherwise).
+    pub(super) promotion: PromotionRule,
+    /// Whether the position was reached by a move (not set up from an SFEN or a diagram): only
+    /// then can it be over by campmate, since a lion must *reach* the far rank to win.
+    pub(super) reached_by_move: bool,
 }
 
 impl Hash for VPosition {
@@ -90,7 +95,21 @@ impl VPosition {
             hands: [[0; VKind::COUNT]; 2],
             side,
             move_number: 1,
+            promotion: PromotionRule::default(),
+            reached_by_move: false,
         }
+    }
+
+    /// The same position under another promotion rule (Fairy-Stockfish's compulsory
+    /// promotion, where a venue plays by it); the positions reached from it keep the rule.
+    pub fn with_promotion_rule(mut self, rule: PromotionRule) -> VPosition {
+        self.promotion = rule;
+        self
+    }
+
+    /// The promotion rule the position's moves follow.
+    pub fn promotion_rule(&self) -> PromotionRule {
+        self.promotion
     }
 
     /// The variant.
@@ -265,7 +284,7 @@ impl VPosition {
     }
 
     /// The rules a geometrically possible move of the side to move must also pass: promotion
-    /// where it is forced or compulsory, the ranks a piece may not stand on, the per-file
+    /// where it is forced (or compulsory under the position's [`PromotionRule`]), the ranks a piece may not stand on, the per-file
     /// limit (nifu, Tori's two swallows), the own royal left attacked, drop mate.
     pub fn check_rules(&self, m: VMove) -> Result<(), VFoul> {
         let us = self.side;
@@ -282,7 +301,7 @@ impl VPosition {
                             dropped: false,
                         });
                     }
-                    if self.variant.compulsory_promotion() {
+                    if self.promotion == PromotionRule::Compulsory {
                         return Err(Foul::IllegalPromotion(PromotionReason::Compulsory {
                             kind,
                             from,
@@ -370,9 +389,11 @@ impl VPosition {
     }
 
     /// Shogi 3x4's campmate: the side that just moved has its lion on its far rank (it has
-    /// won; the game is over).
+    /// won; the game is over). A position set up with a lion already there (an SFEN) is not
+    /// over: no move has reached it, so the game goes on from it (as the independent 3x4
+    /// reference of `scripts/variant_reference.py` has it).
     pub fn campmate_winner(&self) -> Option<Color> {
-        if !self.variant.campmate() {
+        if !self.variant.campmate() || !self.reached_by_move {
             return None;
         }
         let mover = self.side.flip();
@@ -488,6 +509,7 @@ impl VPosition {
         }
         self.side = us.flip();
         self.move_number += 1;
+        self.reached_by_move = true;
     }
 
     /// Plays `m` if it is legal, else returns why not.
@@ -579,8 +601,74 @@ mod tests {
         assert_eq!(counts(Variant::Minishogi, 3), [14, 181, 2512]);
         assert_eq!(counts(Variant::Gorogoro, 3), [16, 250, 4166]);
         assert_eq!(counts(Variant::GorogoroPlus, 2), [39, 1438]);
-        assert_eq!(counts(Variant::Torishogi, 3), [17, 288, 5430]);
+        assert_eq!(counts(Variant::Torishogi, 3), [17, 288, 5445]);
         assert_eq!(counts(Variant::Dobutsu, 5), [4, 13, 63, 346, 1814]);
         assert_eq!(counts(Variant::Standard, 2), [30, 900]);
+    }
+
+    #[test]
+    fn a_lion_set_up_on_its_far_rank_has_not_won() {
+        // Issue 27: `moves` and `perft` said "over", `validate` played on; one answer now.
+        let pos = VPosition::from_sfen_as("3/1+C1/3/L1l b - 1", None).unwrap();
+        assert_eq!(pos.campmate_winner(), None);
+        let mv = VMove::Normal {
+            from: Square::new(3, 4).unwrap(),
+            to: Square::new(3, 3).unwrap(),
+            promote: false,
+        };
+        assert!(pos.legal_moves().contains(&mv));
+        assert_eq!(pos.diagnose(mv), Ok(()));
+        assert!(perft(&pos, 1) > 0);
+        // A lion that moves there wins at once.
+        let pos = VPosition::from_sfen_as("3/L2/3/2l b - 1", None).unwrap();
+        let mut after = pos.clone();
+        after
+            .play(VMove::Normal {
+                from: Square::new(3, 2).unwrap(),
+                to: Square::new(3, 1).unwrap(),
+                promote: false,
+            })
+            .unwrap();
+        assert_eq!(after.campmate_winner(), Some(Color::Black));
+        assert!(after.legal_moves().is_empty());
+    }
+
+    #[test]
+    fn tori_promotion_is_optional_unless_the_swallow_reaches_the_last_rank() {
+        // The issue's position: the swallow on 5c may enter the zone unpromoted.
+        let pos = VPosition::from_sfen_as("3k3/7/2S4/7/7/7/3K3 b - 1", None).unwrap();
+        let swallow = |m: &VMove| matches!(m, VMove::Normal { from, .. } if from.file() == 5 && from.rank() == 3);
+        let moves: Vec<VMove> = pos.legal_moves().into_iter().filter(swallow).collect();
+        assert_eq!(moves.len(), 2, "{moves:?}");
+        // On 5b, the move to the last rank must promote (it could never move again).
+        let pos = VPosition::from_sfen_as("3k3/2S4/7/7/7/7/3K3 b - 1", None).unwrap();
+        let to_last = VMove::Normal {
+            from: Square::new(5, 2).unwrap(),
+            to: Square::new(5, 1).unwrap(),
+            promote: false,
+        };
+        assert_eq!(pos.diagnose(to_last).unwrap_err().code(), "dead-piece");
+    }
+
+    #[test]
+    fn the_compulsory_rule_gives_fairy_stockfish_counts() {
+        let pos =
+            VPosition::start(Variant::Torishogi).with_promotion_rule(PromotionRule::Compulsory);
+        assert_eq!(
+            (1..=3).map(|d| perft(&pos, d)).collect::<Vec<_>>(),
+            [17, 288, 5430]
+        );
+        let pos = VPosition::from_sfen_as("3k3/7/2S4/7/7/7/3K3 b - 1", None)
+            .unwrap()
+            .with_promotion_rule(PromotionRule::Compulsory);
+        let into_zone = VMove::Normal {
+            from: Square::new(5, 3).unwrap(),
+            to: Square::new(5, 2).unwrap(),
+            promote: false,
+        };
+        assert_eq!(
+            pos.diagnose(into_zone).unwrap_err().code(),
+            "illegal-promotion"
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! The variants: names and aliases, board sizes, piece sets and letters, and the rule switches
-//! the generic position reads (promotion zone, compulsory promotion, drop restrictions,
-//! campmate).
+//! the generic position reads (promotion zone, drop restrictions, campmate), and the
+//! promotion rule where venues differ ([`PromotionRule`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -194,12 +194,6 @@ impl Variant {
         }
     }
 
-    /// Whether a move that starts or ends in the zone must promote (Tori Shogi; the others
-    /// only force it where the piece could not move again).
-    pub const fn compulsory_promotion(self) -> bool {
-        matches!(self, Torishogi)
-    }
-
     /// The kind whose drop may not give mate at once (pawn; Tori Shogi's swallow; none in
     /// Shogi 3x4).
     pub const fn drop_mate_kind(self) -> Option<VKind> {
@@ -246,6 +240,21 @@ impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// When a piece that can promote must: the one movement rule where the venues of the smaller
+/// variants differ (Tori Shogi). The rule is the position's ([`crate::variant::VPosition::
+/// with_promotion_rule`]), so move generation, diagnosis and perft all follow it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PromotionRule {
+    /// The Little Golem rules (the design page's): promotion is optional on a move that starts
+    /// or ends in the zone, and forced only where the piece could never move again (a pawn,
+    /// lance, swallow or chick on the last rank, a knight on the last two).
+    #[default]
+    Optional,
+    /// Fairy-Stockfish's `torishogi` (and pychess's): a piece that can promote must promote
+    /// on every move that starts or ends in the zone.
+    Compulsory,
 }
 
 /// A name that is no variant's.

@@ -464,9 +464,18 @@ mod tests {
     }
 
     #[test]
-    fn compulsory_promotion_is_forced() {
-        // Tori: a falcon entering the zone must promote.
+    fn tori_promotion_is_optional_and_compulsory_only_under_that_rule() {
+        // Little Golem: a falcon entering the zone may promote.
         let pos = VPosition::from_sfen_as("3k3/7/3F3/7/7/7/3K3 b - 1", None).unwrap();
+        let r = VMovesReport::new(&pos, Square::new(4, 3));
+        assert!(
+            r.to_text()
+                .contains("4c4b+   promotion: optional\n4c4b    promotion: optional\n"),
+            "{}",
+            r.to_text()
+        );
+        // Fairy-Stockfish's compulsory rule: it must.
+        let pos = pos.with_promotion_rule(crate::variant::PromotionRule::Compulsory);
         let r = VMovesReport::new(&pos, Square::new(4, 3));
         assert!(r
             .moves

@@ -132,9 +132,6 @@ pub fn promotion_rule(variant: Variant, kind: VKind) -> String {
         2 => "the far two ranks",
         _ => "the far three ranks",
     };
-    if variant.compulsory_promotion() {
-        return format!("must promote when it moves into, within or out of {zone}");
-    }
     let forced = crate::shogi::FoulKind::immobile_ranks(kind);
     match (variant.zone_depth(), forced) {
         (1, 1) => "must promote when it reaches the last rank".into(),
@@ -357,7 +354,11 @@ mod tests {
     fn rules_follow_the_variant() {
         assert_eq!(
             promotion_rule(Variant::Torishogi, VKind::Swallow),
-            "must promote when it moves into, within or out of the far two ranks"
+            "may promote when it moves into, within or out of the far two ranks; must promote on the last rank"
+        );
+        assert_eq!(
+            promotion_rule(Variant::Torishogi, VKind::Falcon),
+            "may promote when it moves into, within or out of the far two ranks; never has to"
         );
         assert_eq!(
             promotion_rule(Variant::Dobutsu, VKind::Chick),

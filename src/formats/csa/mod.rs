@@ -12,7 +12,8 @@
 //! - board rows with the last empty cell collapsed to ` *`, trailing spaces trimmed, or every
 //!   cell written as ` *`/`+FU` with single spaces between (the cells are read as tokens);
 //! - `PI` with removed pieces, P1..P9 rows, any number of `P+`/`P-` lines with `00` hand
-//!   squares and `00AL` (applied after the other position lines);
+//!   squares and `00AL` (applied after the other position lines); a board given as rows must
+//!   have all nine (a missing row is an error naming it, not an empty rank);
 //! - a missing side-to-move line (a warning; the side of the first move is assumed, black when
 //!   there is none) and a missing position (a warning; the even game is assumed);
 //! - times as whole or decimal seconds (`T12`, `T12.345`);

@@ -196,6 +196,8 @@ struct RecordReader {
     position_done: bool,
     /// The line of the first position line, for warnings.
     position_line: u32,
+    /// The line of each board row `P1`..`P9` read (0: not given), so a missing row is found.
+    rows: [u32; 9],
     to_move: Color,
     /// The node the next move continues (the last move or ending).
     current: NodeId,
@@ -223,6 +225,7 @@ impl RecordReader {
             all_to: [false; 2],
             position_done: false,
             position_line: 0,
+            rows: [0; 9],
             to_move: Color::Black,
             current: MoveTree::ROOT,
             current_timed: false,
@@ -482,6 +485,7 @@ impl RecordReader {
                         "A `PI` line follows other position lines; it replaces them with the even-game position (do not mix `PI` with `P1`..`P9`).".to_string(),
                     );
                 }
+                self.rows = [0; 9];
                 let mut setup = Setup::startpos();
                 let mut i = 2;
                 while i < bytes.len() {
@@ -518,6 +522,7 @@ impl RecordReader {
             }
             b'1'..=b'9' => {
                 let rank = kind - b'0';
+                self.rows[usize::from(rank - 1)] = no;
                 let setup = self.setup.get_or_insert_with(Setup::empty);
                 let mut file: u8 = 10;
                 let mut i = 2;
@@ -651,6 +656,7 @@ impl RecordReader {
     /// Closes the position with `side` to move.
     fn finish_position(&mut self, side: Color) {
         self.position_done = true;
+        self.check_rows();
         let Some(mut setup) = self.setup.take() else {
             self.record.start = Start::Handicap(Handicap::Even);
             self.to_move = Color::Black;
@@ -665,6 +671,39 @@ impl RecordReader {
         setup.move_number = 1;
         self.to_move = side;
         self.record.start = named_start(setup);
+    }
+
+    /// A board given as rows must list all nine (`P1`..`P9`): a missing row would read as an
+    /// empty rank, silently losing its pieces. An error naming the first missing row, at the
+    /// line of the next row given (or the last row, when the missing ones come after it).
+    fn check_rows(&mut self) {
+        if self.rows.iter().all(|&l| l == 0) {
+            return;
+        }
+        let Some(missing) = self.rows.iter().position(|&l| l == 0) else {
+            return;
+        };
+        let all_missing: Vec<String> = (0..9)
+            .filter(|&r| self.rows[r] == 0)
+            .map(|r| format!("`P{}`", r + 1))
+            .collect();
+        let line = self.rows[missing..]
+            .iter()
+            .copied()
+            .find(|&l| l != 0)
+            .or_else(|| self.rows.iter().copied().max())
+            .unwrap_or(self.position_line);
+        self.record.errors.push(ReadIssue::new(
+            ErrorCode::ParseError,
+            line,
+            1,
+            format!(
+                "The board has no row {}: a board given as rows lists all nine, `P1` to `P9` (an empty rank is `P{} *  *  *  *  *  *  *  *  * `); pieces alone are given with `P+` and `P-` lines.",
+                all_missing.join(", "),
+                missing + 1
+            ),
+        ));
+        self.stopped = true;
     }
 
     /// A move (`+7776FU`) or a side-to-move line (`+`).

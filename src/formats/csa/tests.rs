@@ -201,9 +201,7 @@ fn board_rows_with_collapsed_cells_and_trimmed_spaces() {
 
 #[test]
 fn piece_lines_hands_and_all_remaining() {
-    let r = one(
-        "P1 *  *  *  *  *  *  * -FU-OU\nP+00HI00HI00KY\nP+00KY\nP-00GI00GI\nP-00KE\n+\n+0013KY\n",
-    );
+    let r = one("P-21FU11OU\nP+00HI00HI00KY\nP+00KY\nP-00GI00GI\nP-00KE\n+\n+0013KY\n");
     clean(&r);
     let Start::Position(s) = &r.start else {
         panic!()
@@ -317,7 +315,7 @@ fn floodgate_summary_sets_the_stated_winner() {
 
 #[test]
 fn several_games_separated_by_slash() {
-    let text = "V2.2\nN+a\nPI\n+\n+7776FU\n%TORYO\n/\nN+b\nPI82HI\n-\n-3334FU\n%CHUDAN\n/\n\nP1 *  *  *  *  *  *  *  * -OU\nP+00KI\nP-00AL\n+\n+0012KI\n/\n";
+    let text = "V2.2\nN+a\nPI\n+\n+7776FU\n%TORYO\n/\nN+b\nPI82HI\n-\n-3334FU\n%CHUDAN\n/\n\nP-11OU\nP+00KI\nP-00AL\n+\n+0012KI\n/\n";
     let rs = read(text);
     assert_eq!(rs.len(), 3);
     for r in &rs {
@@ -671,7 +669,7 @@ fn round_trip_v22_and_v30() {
 fn round_trip_positions_and_decimal_times() {
     let texts = [
         "'CSA encoding=UTF-8\nV3.0\nPI82HI22KA\n-\n-3334FU\nT1.5\n+7776FU\nT0.125\n",
-        "V2.2\nP1 *  *  *  *  *  *  * -FU-OU\nP+00HI00HI00KY\nP-00GI00GI00AL\n+\n+0013KY\n",
+        "V2.2\nP-21FU11OU\nP+00HI00HI00KY\nP-00GI00GI00AL\n+\n+0013KY\n",
         "V2.2\nPI\n-\n-3334FU\n",
     ];
     for text in texts {
@@ -907,4 +905,32 @@ fn glob_match(pattern: &str, path: &str) -> bool {
         pi += 1;
     }
     pi == p.len()
+}
+
+#[test]
+fn regression_a_board_with_a_missing_row_is_an_error_naming_it() {
+    // Issue 27: without `P2`, white's rook and bishop vanished silently.
+    let rows: String = HIRATE_ROWS
+        .lines()
+        .filter(|l| !l.starts_with("P2"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let r = one(&format!("V2.2\n{rows}+\n+7776FU\n"));
+    assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+    let e = &r.errors[0];
+    assert_eq!((e.code, e.line, e.column), (crate::record::ErrorCode::ParseError, 3, 1), "{e:?}");
+    assert!(e.message.contains("no row `P2`"), "{}", e.message);
+    // Missing at the end: at the last row given.
+    let rows: String = HIRATE_ROWS
+        .lines()
+        .take(8)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let r = one(&format!("{rows}+\n"));
+    assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+    assert_eq!(r.errors[0].line, 8);
+    assert!(r.errors[0].message.contains("no row `P9`"));
+    // All nine rows, or pieces by `P+`/`P-` alone, are fine.
+    clean(&one(&format!("{HIRATE_ROWS}+\n")));
+    clean(&one("P-11OU\nP+99OU\nP+00HI\n+\n"));
 }

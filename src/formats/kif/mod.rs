@@ -10,7 +10,9 @@
 //!   every key is kept in order ([`meta_key`](super::japanese::meta_key) maps the shared ones, `先手`/`下手`,
 //!   `後手`/`上手`, ...); header lines anywhere before or after a board diagram; `*` lines
 //!   before the first move are comments on the initial position (so are commented-out header
-//!   lines), `&` lines there its bookmark;
+//!   lines), `&` lines there its bookmark; the bare `盤面回転` line (Kifu for Windows /
+//!   Macintosh: the board shown turned round) as a header with an empty value, written back
+//!   as the bare line;
 //! - `手合割` with every name [`crate::shogi::Handicap::from_japanese`] knows; `その他` and
 //!   `詰将棋` with a board diagram; any name with a board diagram (the diagram decides; a named
 //!   handicap that disagrees with it is a `handicap-mismatch` warning); no `手合割` = the even

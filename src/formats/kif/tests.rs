@@ -1614,3 +1614,37 @@ fn a_mid_game_start_numbers_its_moves_from_its_move_number() {
     assert_eq!(back.start.setup().move_number, 2);
     assert_eq!(usi_moves(&back), usi_moves(&r));
 }
+
+/// Issue 27: `盤面回転` (Kifu for Windows / Macintosh: the board shown turned round) was an
+/// unknown line and lost on conversion; it is a header the KIF and KI2 writers write back.
+#[test]
+fn regression_the_board_flipped_line_is_a_header_written_back() {
+    let text = "手合割：平手\n盤面回転\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+    let r = one(text);
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    let e = &r.metadata.entries()[0];
+    assert_eq!(
+        (e.raw_key.as_str(), e.value.as_str(), e.line),
+        ("盤面回転", "", 2)
+    );
+    let w = write(&r, &WriteOptions::default());
+    assert!(
+        w.text.contains("\n盤面回転\n") || w.text.starts_with("盤面回転\n"),
+        "{}",
+        w.text
+    );
+    assert!(w.dropped.is_empty(), "{:?}", w.dropped);
+    let keys = |r: &Record| -> Vec<(String, String)> {
+        r.metadata
+            .entries()
+            .iter()
+            .map(|e| (e.raw_key.clone(), e.value.clone()))
+            .collect()
+    };
+    assert_eq!(keys(&one(&w.text)), keys(&r));
+    let ki2 = crate::formats::ki2::write(&r);
+    assert!(ki2.text.contains("盤面回転\n"), "{}", ki2.text);
+    let back = crate::formats::ki2::read(&ki2.text).remove(0);
+    assert!(back.warnings.is_empty(), "{:?}", back.warnings);
+    assert_eq!(back.metadata.entries()[0].raw_key, "盤面回転");
+}
