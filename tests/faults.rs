@@ -1156,3 +1156,196 @@ mod non_utf8_names {
         );
     }
 }
+
+/// Issue 28, "Files, links and terminals": links planted in output folders, the names `split`
+/// makes, write errors, terminals and NUL-separated paths.
+mod files_links_terminals {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    /// `n` CSA records of distinct games in one text (each a different reply to 7g7f).
+    fn csa_games(n: usize, header: &str) -> String {
+        let replies = [
+            "-3334FU", "-8384FU", "-1314FU", "-9394FU", "-4132KI", "-6152KI",
+        ];
+        let mut text = String::new();
+        for i in 0..n {
+            if i > 0 {
+                text.push_str("/\n");
+            }
+            text.push_str(&format!(
+                "V2.2\n{header}PI\n+\n+7776FU\n{}\n%TORYO\n",
+                replies[i % replies.len()]
+            ));
+        }
+        text
+    }
+
+    /// Runs the tool in `dir` with every file it writes capped at 200 bytes (every write of a
+    /// longer record fails as on a full disk).
+    fn with_tiny_files(dir: &Path, args: &[&str]) -> std::process::Output {
+        use std::os::unix::process::CommandExt;
+        let mut c = StdCommand::new(bin());
+        c.current_dir(dir).args(args);
+        unsafe {
+            c.pre_exec(|| {
+                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+                let lim = libc::rlimit {
+                    rlim_cur: 200,
+                    rlim_max: 200,
+                };
+                libc::setrlimit(libc::RLIMIT_FSIZE, &lim);
+                Ok(())
+            });
+        }
+        c.output().unwrap()
+    }
+
+    #[test]
+    fn convert_out_dir_never_creates_files_through_a_linked_subfolder() {
+        let dir = tempfile::tempdir().unwrap();
+        let inputs = dir.path().join("in");
+        std::fs::create_dir_all(inputs.join("sub")).unwrap();
+        std::fs::write(inputs.join("sub/g.kif"), KIF).unwrap();
+        let outside = dir.path().join("outside");
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::create_dir_all(dir.path().join("o")).unwrap();
+        symlink(&outside, dir.path().join("o/sub")).unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["convert", "in", "--to", "csa", "--out-dir", "o"])
+            .output()
+            .unwrap();
+        no_panic(&out);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("o/sub") && err.contains("symbolic link"),
+            "{err}"
+        );
+        assert!(names(&outside).is_empty(), "{:?}", names(&outside));
+    }
+
+    #[test]
+    fn convert_and_dedup_force_never_replace_the_target_of_a_planted_link() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("in")).unwrap();
+        std::fs::write(dir.path().join("in/g.kif"), KIF).unwrap();
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, "keep").unwrap();
+        std::fs::create_dir_all(dir.path().join("o")).unwrap();
+        symlink(&victim, dir.path().join("o/g.csa")).unwrap();
+        symlink(&victim, dir.path().join("o/g.kif")).unwrap();
+        for args in [
+            &["convert", "in", "--to", "csa", "--out-dir", "o", "--force"][..],
+            &["dedup", "in", "--out-dir", "o", "--force"][..],
+        ] {
+            let out = tool().current_dir(dir.path()).args(args).output().unwrap();
+            no_panic(&out);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.contains("symbolic link"), "{args:?}: {err}");
+            assert_eq!(
+                std::fs::read_to_string(&victim).unwrap(),
+                "keep",
+                "{args:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn split_writes_a_name_of_four_byte_characters() {
+        let dir = tempfile::tempdir().unwrap();
+        let long = "\u{1F600}".repeat(100);
+        let text = csa_games(2, &format!("N+{long}\nN--rf\n"));
+        std::fs::write(dir.path().join("g.csa"), text).unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["split", "g.csa", "--out-dir", "o"])
+            .output()
+            .unwrap();
+        no_panic(&out);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{err}");
+        let written = names(&dir.path().join("o"));
+        assert_eq!(written.len(), 2, "{written:?}");
+        assert!(written.iter().all(|n| n.len() <= 255), "{written:?}");
+    }
+
+    #[test]
+    fn split_names_never_start_with_a_dash() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("g.csa"), csa_games(1, "N+-rf\nN-x\n")).unwrap();
+        std::fs::write(dir.path().join("h.csa"), csa_games(1, "N+--help\nN-y\n")).unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["split", "g.csa", "h.csa", "--out-dir", "o"])
+            .output()
+            .unwrap();
+        assert_code(&out, 0);
+        let written = names(&dir.path().join("o"));
+        assert_eq!(written, ["help-y.csa", "rf-x.csa"]);
+    }
+
+    #[test]
+    fn split_runs_into_one_folder_at_once_take_the_next_free_names() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("g.csa"), csa_games(300, "")).unwrap();
+        let runs: Vec<Child> = (0..4)
+            .map(|_| {
+                StdCommand::new(bin())
+                    .current_dir(dir.path())
+                    .args(["split", "g.csa", "--out-dir", "o", "-q"])
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for run in runs {
+            let out = run.wait_with_output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(0), "{err}");
+            assert!(err.is_empty(), "{err}");
+        }
+        assert_eq!(names(&dir.path().join("o")).len(), 1200);
+    }
+
+    #[test]
+    fn split_that_writes_nothing_creates_no_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("bad.csa"), "V2.2\nPI\n+\n+1199ZZ\n").unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["split", "bad.csa", "--out-dir", "o"])
+            .output()
+            .unwrap();
+        no_panic(&out);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(!dir.path().join("o").exists());
+    }
+
+    #[test]
+    fn split_and_dedup_stop_at_the_first_write_error() {
+        let dir = tempfile::tempdir().unwrap();
+        // Records of more than 200 bytes (dedup's own temporary file stays below).
+        let padding = format!("N+{}\n", "a".repeat(250));
+        std::fs::write(dir.path().join("g.csa"), csa_games(30, &padding)).unwrap();
+        std::fs::write(dir.path().join("h.csa"), csa_games(6, &padding)).unwrap();
+        for (args, left) in [
+            (&["split", "g.csa", "--out-dir", "o", "-j", "1"][..], 29),
+            (&["dedup", "h.csa", "--out-dir", "p", "-j", "1"][..], 5),
+        ] {
+            let out = with_tiny_files(dir.path(), args);
+            no_panic(&out);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert_eq!(err.matches("cannot write").count(), 1, "{args:?}: {err}");
+            assert!(
+                err.contains(&format!(
+                    "stopped after a write error: {left} more records not written"
+                )),
+                "{args:?}: {err}"
+            );
+        }
+    }
+}

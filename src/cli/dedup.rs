@@ -368,9 +368,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             groups.len(),
             if groups.len() == 1 { "" } else { "s" },
         );
-        if let Some(out_dir) = &out_dir {
-            out_dir.summary();
-        }
+    }
+    if let Some(out_dir) = &out_dir {
+        out_dir.summary(args.quiet);
     }
     Ok(if failed || out_dir.as_ref().is_some_and(OutDir::failed) {
         ExitCode::Error

@@ -994,6 +994,19 @@ pub fn convert(args: &ConvertArgs, to: Format) -> anyhow::Result<Option<ExitCode
             }
             targets.push(target);
         }
+        if let Some(link) = targets
+            .iter()
+            .find_map(|t| super::output::link_below(dir, t))
+        {
+            eprintln!(
+                "{} {} inside the output folder {} is a symbolic link; nothing written (outputs \
+                 are never written through a link)",
+                super::style::error(),
+                link.display(),
+                dir.display()
+            );
+            return Ok(Some(ExitCode::Error));
+        }
         if !args.force {
             let existing: Vec<String> = targets
                 .iter()
@@ -1011,7 +1024,7 @@ pub fn convert(args: &ConvertArgs, to: Format) -> anyhow::Result<Option<ExitCode
             }
         }
         for (target, (_, _, _, bytes)) in targets.iter().zip(&outputs) {
-            if let Err(e) = super::output::write_file(target, bytes, args.force, |n| {
+            if let Err(e) = super::output::write_file_below(dir, target, bytes, args.force, |n| {
                 if !args.quiet {
                     eprintln!("shogi-tool: note: {n}");
                 }
