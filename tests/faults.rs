@@ -1349,3 +1349,43 @@ mod files_links_terminals {
         }
     }
 }
+
+/// Issue 28: `find -0` and `--files-from` under `-0` keep names holding a newline or `#`.
+mod null_separated {
+    use super::*;
+
+    #[test]
+    fn find_null_into_join_null_keeps_names_with_newlines_and_hashes() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games");
+        std::fs::create_dir_all(&games).unwrap();
+        std::fs::write(games.join("a\nb.kif"), KIF).unwrap();
+        std::fs::write(games.join("c#2.kif"), KIF).unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["find", "games", "-0", "-j", "1"])
+            .output()
+            .unwrap();
+        assert_code(&out, 0);
+        let mut found: Vec<&[u8]> = out.stdout.split(|&b| b == 0).collect();
+        assert_eq!(found.pop(), Some(&b""[..]), "each item ends with NUL");
+        found.sort();
+        assert_eq!(found, [&b"games/a\nb.kif#0"[..], b"games/c#2.kif#0"]);
+        // `sed -z 's/#[0-9]*$//'`: the record number off the end, not at the first `#`.
+        let mut list = Vec::new();
+        for item in &found {
+            let cut = item.iter().rposition(|&b| b == b'#').unwrap();
+            list.extend_from_slice(&item[..cut]);
+            list.push(0);
+        }
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["join", "--null", "--files-from", "-", "-o", "all.csa"])
+            .write_stdin(list)
+            .output()
+            .unwrap();
+        assert_code(&out, 0);
+        let all = std::fs::read_to_string(dir.path().join("all.csa")).unwrap();
+        assert_eq!(all.matches("+7776FU").count(), 2, "{all}");
+    }
+}

@@ -768,6 +768,7 @@ pub fn locate_shown(
     let input = InputArgs {
         paths: vec![path.clone()],
         files_from: None,
+        null: false,
         follow: false,
         shard: None,
         from: None,
