@@ -1389,3 +1389,26 @@ mod null_separated {
         assert_eq!(all.matches("+7776FU").count(), 2, "{all}");
     }
 }
+
+/// Issue 28, "Wrong answers on odd input".
+mod odd_input {
+    use super::*;
+
+    #[test]
+    fn find_refuses_impossible_dates() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("g.kif"), KIF).unwrap();
+        for bad in ["2024/13/45", "2024/99", "2024/00/00", "2024/01/32"] {
+            let out = tool()
+                .current_dir(dir.path())
+                .args(["find", "g.kif", "--date", bad])
+                .output()
+                .unwrap();
+            no_panic(&out);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+            assert!(err.contains("is not a date"), "{bad}: {err}");
+            assert!(out.stdout.is_empty(), "{bad}");
+        }
+    }
+}
