@@ -1412,3 +1412,86 @@ mod odd_input {
         }
     }
 }
+
+/// Issue 28: `stats --merge` of parts whose counts wrap round or disagree.
+mod merge_counts {
+    use super::*;
+
+    /// The `stats --format json` of one KIF record, as a JSON value.
+    fn one_record_part(dir: &Path) -> serde_json::Value {
+        std::fs::write(dir.join("g.kif"), KIF).unwrap();
+        let out = tool()
+            .current_dir(dir)
+            .args(["stats", "--format", "json", "g.kif"])
+            .output()
+            .unwrap();
+        assert_code(&out, 0);
+        serde_json::from_slice(&out.stdout).unwrap()
+    }
+
+    fn merge(dir: &Path, parts: &[&serde_json::Value]) -> std::process::Output {
+        let mut cmd = tool();
+        cmd.current_dir(dir)
+            .args(["stats", "--format", "json", "--merge"]);
+        for (i, part) in parts.iter().enumerate() {
+            let name = format!("part{i}.json");
+            std::fs::write(dir.join(&name), part.to_string()).unwrap();
+            cmd.arg(name);
+        }
+        cmd.output().unwrap()
+    }
+
+    #[test]
+    fn counts_that_would_wrap_are_refused_naming_the_parts() {
+        let dir = tempfile::tempdir().unwrap();
+        let one = one_record_part(dir.path());
+        let mut huge = one.clone();
+        let max = serde_json::json!(u64::MAX);
+        huge["records"] = max.clone();
+        huge["inputs_fingerprint"] = serde_json::json!("00000000000000aa");
+        for map in [
+            "formats",
+            "encodings",
+            "outcomes",
+            "winners",
+            "outcome_winners",
+            "handicaps",
+            "handicap_winners",
+            "length_histogram",
+        ] {
+            for (_, v) in huge[map].as_object_mut().unwrap() {
+                *v = max.clone();
+            }
+        }
+        let out = merge(dir.path(), &[&huge, &one]);
+        no_panic(&out);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("\"records\":0"));
+        assert!(
+            err.contains("part0.json and part1.json") && err.contains("`records`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn inconsistent_parts_are_refused_naming_the_part() {
+        let dir = tempfile::tempdir().unwrap();
+        let one = one_record_part(dir.path());
+        let mut odd = one.clone();
+        odd["records"] = serde_json::json!(0);
+        odd["inputs_fingerprint"] = serde_json::json!("00000000000000aa");
+        let out = merge(dir.path(), &[&one, &odd]);
+        no_panic(&out);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("part1.json cannot be the output of one run"),
+            "{err}"
+        );
+        // A consistent part merges as before.
+        let mut other = one.clone();
+        other["inputs_fingerprint"] = serde_json::json!("00000000000000aa");
+        assert_code(&merge(dir.path(), &[&one, &other]), 0);
+    }
+}
