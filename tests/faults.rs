@@ -1350,6 +1350,39 @@ mod files_links_terminals {
     }
 }
 
+/// Issue 28: terminal escape sequences inside a record reach the terminal escaped.
+mod terminal_escapes {
+    use super::*;
+
+    #[test]
+    fn validate_find_and_split_escape_control_characters_from_records() {
+        let dir = tempfile::tempdir().unwrap();
+        let hostile = KIF.replace("３四歩(33)", "\x1b]0;pwned\x07\x1b[2J３四歩(33)");
+        std::fs::write(dir.path().join("g.kif"), &hostile).unwrap();
+        std::fs::write(
+            dir.path().join("g.csa"),
+            "V2.2\nPI\n+\n+7776FU\n-\x1b[2J3334FU\n",
+        )
+        .unwrap();
+        for args in [
+            &["validate", "g.kif", "--color", "always"][..],
+            &["find", "g.kif"][..],
+            &["split", "g.csa", "--out-dir", "o"][..],
+        ] {
+            let out = tool().current_dir(dir.path()).args(args).output().unwrap();
+            no_panic(&out);
+            let all = [out.stdout.as_slice(), out.stderr.as_slice()].concat();
+            let text = String::from_utf8_lossy(&all);
+            assert!(text.contains("\\u{1b}[2J"), "{args:?}: {text}");
+            assert!(
+                !text.contains("\x1b]0;") && !text.contains("\x1b[2J"),
+                "{args:?}: {text}"
+            );
+            assert!(!text.contains('\x07'), "{args:?}: {text}");
+        }
+    }
+}
+
 /// Issue 28: `find -0` and `--files-from` under `-0` keep names holding a newline or `#`.
 mod null_separated {
     use super::*;

@@ -13,7 +13,7 @@ use shogi_tool::diag::Validation;
 use shogi_tool::record::replay::{replay, ReplayOptions};
 use shogi_tool::record::Record;
 use shogi_tool::shogi::{Handicap, Move};
-use shogi_tool::text::SourceText;
+use shogi_tool::text::{escape_controls, SourceText};
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
@@ -207,11 +207,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             one.err = format!(
                 "{} {}#{}:{}:{}: {}\n",
                 style::error(),
-                record.source.path,
+                escape_controls(&record.source.path),
                 record.source.index,
                 e.line,
                 e.column,
-                e.message
+                escape_controls(&e.message)
             );
             one.failed = true;
             return one;

@@ -10,6 +10,7 @@ use anyhow::bail;
 use shogi_tool::batch;
 use shogi_tool::collection::alone::Alone;
 use shogi_tool::collection::names::{name_for, Names};
+use shogi_tool::text::escape_controls;
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
@@ -72,7 +73,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 if let Some(e) = record.errors.first() {
                     return Piece::Failed(format!(
                         "{}#{}:{}:{}: {} (record not written)",
-                        record.source.path, record.source.index, e.line, e.column, e.message
+                        escape_controls(&record.source.path),
+                        record.source.index,
+                        e.line,
+                        e.column,
+                        escape_controls(&e.message)
                     ));
                 }
                 let (bytes, ext) = alone.bytes(record, source.text());

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::record::replay::{Finding, Report};
 use crate::record::{ReadIssue, Record};
-use crate::text::SourceText;
+use crate::text::{escape_controls, is_escaped, push_escaped, SourceText};
 
 /// One located diagnostic, as JSON writes it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -280,10 +280,13 @@ impl Validation {
                 }
             }
         };
+        // Everything echoed from a record or its name is shown with its control characters
+        // escaped (a terminal would obey them).
+        let path = escape_controls(&self.path);
         let at = |line: Option<u32>, column: Option<u32>| match (line, column) {
-            (Some(l), Some(c)) => format!("{}:{l}:{c}", self.path),
-            (Some(l), None) => format!("{}:{l}", self.path),
-            _ => self.path.clone(),
+            (Some(l), Some(c)) => format!("{path}:{l}:{c}"),
+            (Some(l), None) => format!("{path}:{l}"),
+            _ => path.to_string(),
         };
         let ply = |item: &Item| match (item.ply, item.variation) {
             (Some(p), Some(v)) => format!(" ply {p} (variation from ply {v}):"),
@@ -296,14 +299,14 @@ impl Validation {
                 "{}: {}: {}",
                 at(e.line, e.column),
                 label(Severity::Error, e.code, color),
-                human_message(&e.message)
+                escape_controls(&human_message(&e.message))
             );
             show(out, e.line, e.column);
         }
         for f in &self.fouls {
             let mv =
                 f.mv.as_deref()
-                    .map(|m| format!(" ({m})"))
+                    .map(|m| format!(" ({})", escape_controls(m)))
                     .unwrap_or_default();
             let _ = writeln!(
                 out,
@@ -311,7 +314,7 @@ impl Validation {
                 at(f.line, f.column),
                 ply(f),
                 label(Severity::Foul, f.code, color),
-                human_message(&f.message)
+                escape_controls(&human_message(&f.message))
             );
             show(out, f.line, f.column);
         }
@@ -322,7 +325,7 @@ impl Validation {
                 at(w.line, w.column),
                 ply(w),
                 label(Severity::Warning, w.code, color),
-                human_message(&w.message)
+                escape_controls(&human_message(&w.message))
             );
             show(out, w.line, w.column);
         }
@@ -449,7 +452,9 @@ fn snippet(out: &mut String, line: u32, src: &str, column: Option<u32>) {
     if start > 0 {
         shown.push('…');
     }
-    shown.extend(&chars[start..end]);
+    for &ch in &chars[start..end] {
+        push_escaped(&mut shown, ch);
+    }
     if end < chars.len() {
         shown.push('…');
     }
@@ -459,7 +464,11 @@ fn snippet(out: &mut String, line: u32, src: &str, column: Option<u32>) {
         let lead: usize = usize::from(start > 0)
             + chars[start..c.max(start)]
                 .iter()
-                .map(|&ch| if is_wide(ch) { 2 } else { 1 })
+                .map(|&ch| match ch {
+                    ch if is_escaped(ch) => escape_controls(&ch.to_string()).len(),
+                    ch if is_wide(ch) => 2,
+                    _ => 1,
+                })
                 .sum::<usize>();
         let _ = writeln!(out, "{:>6} | {}^", "", " ".repeat(lead));
     }
