@@ -1428,6 +1428,60 @@ mod odd_input {
     use super::*;
 
     #[test]
+    fn one_nul_byte_loses_one_line_not_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut text = String::new();
+        for i in 0..20 {
+            if i > 0 {
+                text.push_str("/\n");
+            }
+            let reply = if i == 7 { "-33\u{0}34FU" } else { "-3334FU" };
+            text.push_str(&format!("V2.2\nPI\n+\n+7776FU\n{reply}\n%TORYO\n"));
+        }
+        std::fs::write(dir.path().join("g.csa"), &text).unwrap();
+        let nul_line = text.lines().position(|l| l.contains('\0')).unwrap() + 1;
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["validate", "g.csa", "--format", "json"])
+            .output()
+            .unwrap();
+        no_panic(&out);
+        let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 20, "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(lines.iter().all(|v| v["plies"] == 2), "{lines:?}");
+        let warned: Vec<&serde_json::Value> = lines
+            .iter()
+            .filter(|v| v.to_string().contains("NUL character dropped"))
+            .collect();
+        assert_eq!(warned.len(), 1, "{lines:?}");
+        assert_eq!(warned[0]["record"], 7, "{}", warned[0]);
+        assert!(
+            warned[0]
+                .to_string()
+                .contains(&format!("\"line\":{nul_line}")),
+            "{}",
+            warned[0]
+        );
+        // A file that is mostly binary is still refused as such.
+        let binary: Vec<u8> = (0..4096u32)
+            .map(|i| (i.wrapping_mul(2654435761) >> 24) as u8)
+            .collect();
+        assert!(binary.contains(&0));
+        std::fs::write(dir.path().join("b.csa"), binary).unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["validate", "b.csa"])
+            .output()
+            .unwrap();
+        no_panic(&out);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("binary data"));
+    }
+
+    #[test]
     fn find_refuses_impossible_dates() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("g.kif"), KIF).unwrap();
