@@ -1482,6 +1482,22 @@ mod odd_input {
     }
 
     #[test]
+    fn a_five_by_five_sfen_without_variant_names_its_size_and_the_variant() {
+        let out = tool()
+            .args(["perft", "--sfen", "rbsgk/4p/5/P4/KGSBR b 99999P 1", "1"])
+            .output()
+            .unwrap();
+        no_panic(&out);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("5x5") && err.contains("--variant minishogi"),
+            "{err}"
+        );
+        assert!(!err.contains("needs 9"), "{err}");
+    }
+
+    #[test]
     fn find_refuses_impossible_dates() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("g.kif"), KIF).unwrap();
