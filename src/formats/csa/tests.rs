@@ -904,3 +904,22 @@ fn glob_match(pattern: &str, path: &str) -> bool {
     }
     pi == p.len()
 }
+
+/// Issue 28: an absurd time (`T18446744073709551615.999`) was capped without a word.
+#[test]
+fn absurd_times_are_capped_with_a_warning() {
+    let r = one("V2.2\nPI\n+\n+7776FU\nT18446744073709551615.999\n-3334FU\nT99999999999999999999\n+2726FU\nT12.5\n");
+    let capped: Vec<_> = r
+        .warnings
+        .iter()
+        .filter(|w| w.code == "invalid-time" && w.message.contains("capped"))
+        .map(|w| w.line)
+        .collect();
+    assert_eq!(capped, [5, 7], "{:?}", r.warnings);
+    let spent: Vec<_> = r
+        .tree
+        .main_line()
+        .filter_map(|id| r.tree.node(id).time.as_ref().map(|t| t.spent_ms))
+        .collect();
+    assert_eq!(spent, [Some(u64::MAX), Some(u64::MAX), Some(12_500)]);
+}
