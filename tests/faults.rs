@@ -1497,6 +1497,40 @@ mod odd_input {
         assert!(!err.contains("needs 9"), "{err}");
     }
 
+    /// A variant record met while walking a folder is never read as standard shogi (whose
+    /// message blames the handicap `5五将棋`): `find`, `dedup` and `split`, which do not take
+    /// the smaller variants yet, say so for that file, as for one named directly.
+    #[test]
+    fn a_variant_record_found_while_walking_is_not_read_as_standard_shogi() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games");
+        std::fs::create_dir_all(&games).unwrap();
+        std::fs::copy(
+            root().join("testdata/variants/lishogi/minishogi-position.kif"),
+            games.join("mini.kif"),
+        )
+        .unwrap();
+        std::fs::write(games.join("std.kif"), KIF).unwrap();
+        for args in [
+            &["find", "games"][..],
+            &["dedup", "games"][..],
+            &["split", "games", "--out-dir", "o"][..],
+        ] {
+            let out = tool().current_dir(dir.path()).args(args).output().unwrap();
+            no_panic(&out);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                !err.contains("is not a name this reader knows"),
+                "{args:?}: {err}"
+            );
+            assert!(
+                err.contains("mini.kif") && err.contains("does not take the smaller variants"),
+                "{args:?}: {err}"
+            );
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        }
+    }
+
     #[test]
     fn find_refuses_impossible_dates() {
         let dir = tempfile::tempdir().unwrap();

@@ -257,7 +257,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let first = inputs.next();
     let second = inputs.next();
     match (first, second) {
-        (Some(only), None) => {
+        (Some(only), None)
+            if super::variant::not_yet_input("find", &only, &args.input).is_none() =>
+        {
             // One input (a multi-game file, say): printed a batch at a time as it is read.
             batch::configure_threads(args.input.jobs);
             tally.files = 1;
@@ -278,7 +280,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             batch::run_ordered(
                 all,
                 args.input.jobs,
-                |input| batch::read_each(input, &read_options, |r, t| per_record(input, r, t)),
+                |input| match super::variant::not_yet_input("find", input, &args.input) {
+                    Some(message) => batch::Replayed {
+                        path: input.display(),
+                        results: Vec::new(),
+                        error: Some(message),
+                    },
+                    None => batch::read_each(input, &read_options, |r, t| per_record(input, r, t)),
+                },
                 |file| {
                     tally.files += 1;
                     if let Some(message) = &file.error {

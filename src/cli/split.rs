@@ -67,6 +67,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         args.input.jobs,
         |input| {
+            if let Some(message) = super::variant::not_yet_input("split", input, &args.input) {
+                return batch::Replayed {
+                    path: input.display(),
+                    results: Vec::new(),
+                    error: Some(message),
+                };
+            }
             let stem = input_stem(input);
             let alone = Alone::new();
             batch::read_each(input, &read_options, |record, source| {

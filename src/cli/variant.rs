@@ -1081,6 +1081,21 @@ pub fn refuse_input(command: &str, input: &Input, args: &InputArgs) -> Option<Ve
     Some(vec![c])
 }
 
+/// For `find`, `dedup` and `split`, which do not take the smaller variants yet: for a file met
+/// while walking a folder that holds another variant's records, the failure saying so (as for
+/// a file named on the command line, [`not_yet`]), instead of reading it as standard shogi.
+pub fn not_yet_input(command: &str, input: &Input, args: &InputArgs) -> Option<String> {
+    if !matches!(input, Input::File(_)) {
+        return None;
+    }
+    input_route(input, args)?;
+    Some(format!(
+        "{}: `{command}` does not take the smaller variants yet, and this file holds another \
+         variant's records; not read",
+        input.display()
+    ))
+}
+
 /// Refuses a command that does not take the smaller variants yet.
 pub fn not_yet(command: &str, input: &InputArgs) -> anyhow::Result<()> {
     if let Some(forced) = route(input) {
