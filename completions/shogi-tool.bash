@@ -143,7 +143,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__bench__subcmd__replay)
-            opts="-j -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --color --help --version"
+            opts="-0 -j -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -273,7 +273,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__convert)
-            opts="-j -o -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --to --output --out-dir --output-encoding --force --csa-version --kif-funari --quiet --main-line-only --no-comments --no-times --no-variations --header --color --help --version"
+            opts="-0 -j -o -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --to --output --out-dir --output-encoding --force --csa-version --kif-funari --quiet --main-line-only --no-comments --no-times --no-variations --header --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -363,7 +363,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__dedup)
-            opts="-j -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --prefix --keep --out-dir --force --format --quiet --color --help --version"
+            opts="-0 -j -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --prefix --keep --out-dir --force --format --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -487,7 +487,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__find)
-            opts="-j -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --position --board-only --ply-range --player --black --white --event --date --handicap --outcome --winner --foul --warning --plies --opening --invert --count --format --quiet --color --help --version"
+            opts="-0 -j -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --position --board-only --ply-range --player --black --white --event --date --handicap --outcome --winner --foul --warning --plies --opening --invert --count --format --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -887,7 +887,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__impasse)
-            opts="-j -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --sfen --handicap --ply --impasse-rule --format --color --help --version"
+            opts="-0 -j -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --sfen --handicap --ply --impasse-rule --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -969,7 +969,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__join)
-            opts="-j -o -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --output --to --output-encoding --force --main-line-only --no-comments --no-times --no-variations --header --quiet --color --help --version"
+            opts="-0 -j -o -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --output --to --output-encoding --force --main-line-only --no-comments --no-times --no-variations --header --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1135,7 +1135,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__positions)
-            opts="-j -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --ply --final --color --help --version"
+            opts="-0 -j -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --ply --final --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1201,7 +1201,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__split)
-            opts="-j -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --out-dir --quiet --color --help --version"
+            opts="-0 -j -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --out-dir --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1267,7 +1267,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__stats)
-            opts="-j -o -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --games --force --output --chart --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --rules --perpetual-check-loses --color --help --version"
+            opts="-0 -j -o -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --games --force --output --chart --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --rules --perpetual-check-loses --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1373,7 +1373,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__validate)
-            opts="-j -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --max-moves --impasse-rule --deny-warnings --quiet --rules --perpetual-check-loses --color --help --version"
+            opts="-0 -j -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --max-moves --impasse-rule --deny-warnings --quiet --rules --perpetual-check-loses --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -84,6 +84,7 @@ fairy-stockfish\t'Fairy-Stockfish and pychess: perpetual check loses (not in Sho
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -s 0 -l null -d 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l deny-warnings -d 'Let warnings alone make the exit status 1'
@@ -139,6 +140,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l header
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -s 0 -l null -d 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand convert" -l force -d 'Replace files that existed before the run (outputs of one run never replace each other)'
@@ -198,6 +200,7 @@ json\t'One `validate` JSON object per record found, with the matching `ply` (JSO
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -s 0 -l null -d 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l board-only -d 'With --position: compare the board alone (not hands or side to move)'
@@ -242,6 +245,7 @@ json\t'One JSON object per game (JSON Lines)'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -s 0 -l null -d 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand dedup" -l prefix -d 'Count a game that is a prefix of another (an interrupted copy) as the same game'
@@ -280,6 +284,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l out-dir 
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -s 0 -l null -d 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand split" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
@@ -330,6 +335,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l header -d
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -s 0 -l null -d 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand join" -l force -d 'Replace files that existed before the run (outputs of one run never replace each other)'
@@ -395,6 +401,7 @@ fairy-stockfish\t'Fairy-Stockfish and pychess: perpetual check loses (not in Sho
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s 0 -l null -d 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l force -d 'Replace an existing `--games` or `--output` file'
@@ -434,6 +441,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l ply 
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s 0 -l null -d 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l final -d 'Print only the bare SFEN of the final position, one line per record'
@@ -477,6 +485,7 @@ json\t'One JSON object per position (JSON Lines)'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -s 0 -l null -d 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -645,6 +654,7 @@ dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s 0 -l null -d 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s h -l help -d 'Print help (see more with \'--help\')'

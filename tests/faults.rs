@@ -1156,3 +1156,479 @@ mod non_utf8_names {
         );
     }
 }
+
+/// Issue 28, "Files, links and terminals": links planted in output folders, the names `split`
+/// makes, write errors, terminals and NUL-separated paths.
+mod files_links_terminals {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    /// `n` CSA records of distinct games in one text (each a different reply to 7g7f).
+    fn csa_games(n: usize, header: &str) -> String {
+        let replies = [
+            "-3334FU", "-8384FU", "-1314FU", "-9394FU", "-4132KI", "-6152KI",
+        ];
+        let mut text = String::new();
+        for i in 0..n {
+            if i > 0 {
+                text.push_str("/\n");
+            }
+            text.push_str(&format!(
+                "V2.2\n{header}PI\n+\n+7776FU\n{}\n%TORYO\n",
+                replies[i % replies.len()]
+            ));
+        }
+        text
+    }
+
+    /// Runs the tool in `dir` with every file it writes capped at 200 bytes (every write of a
+    /// longer record fails as on a full disk).
+    fn with_tiny_files(dir: &Path, args: &[&str]) -> std::process::Output {
+        use std::os::unix::process::CommandExt;
+        let mut c = StdCommand::new(bin());
+        c.current_dir(dir).args(args);
+        unsafe {
+            c.pre_exec(|| {
+                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+                let lim = libc::rlimit {
+                    rlim_cur: 200,
+                    rlim_max: 200,
+                };
+                libc::setrlimit(libc::RLIMIT_FSIZE, &lim);
+                Ok(())
+            });
+        }
+        c.output().unwrap()
+    }
+
+    #[test]
+    fn convert_out_dir_never_creates_files_through_a_linked_subfolder() {
+        let dir = tempfile::tempdir().unwrap();
+        let inputs = dir.path().join("in");
+        std::fs::create_dir_all(inputs.join("sub")).unwrap();
+        std::fs::write(inputs.join("sub/g.kif"), KIF).unwrap();
+        let outside = dir.path().join("outside");
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::create_dir_all(dir.path().join("o")).unwrap();
+        symlink(&outside, dir.path().join("o/sub")).unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["convert", "in", "--to", "csa", "--out-dir", "o"])
+            .output()
+            .unwrap();
+        no_panic(&out);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("o/sub") && err.contains("symbolic link"),
+            "{err}"
+        );
+        assert!(names(&outside).is_empty(), "{:?}", names(&outside));
+    }
+
+    #[test]
+    fn convert_and_dedup_force_never_replace_the_target_of_a_planted_link() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("in")).unwrap();
+        std::fs::write(dir.path().join("in/g.kif"), KIF).unwrap();
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, "keep").unwrap();
+        std::fs::create_dir_all(dir.path().join("o")).unwrap();
+        symlink(&victim, dir.path().join("o/g.csa")).unwrap();
+        symlink(&victim, dir.path().join("o/g.kif")).unwrap();
+        for args in [
+            &["convert", "in", "--to", "csa", "--out-dir", "o", "--force"][..],
+            &["dedup", "in", "--out-dir", "o", "--force"][..],
+        ] {
+            let out = tool().current_dir(dir.path()).args(args).output().unwrap();
+            no_panic(&out);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.contains("symbolic link"), "{args:?}: {err}");
+            assert_eq!(
+                std::fs::read_to_string(&victim).unwrap(),
+                "keep",
+                "{args:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn split_writes_a_name_of_four_byte_characters() {
+        let dir = tempfile::tempdir().unwrap();
+        let long = "\u{1F600}".repeat(100);
+        let text = csa_games(2, &format!("N+{long}\nN--rf\n"));
+        std::fs::write(dir.path().join("g.csa"), text).unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["split", "g.csa", "--out-dir", "o"])
+            .output()
+            .unwrap();
+        no_panic(&out);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{err}");
+        let written = names(&dir.path().join("o"));
+        assert_eq!(written.len(), 2, "{written:?}");
+        assert!(written.iter().all(|n| n.len() <= 255), "{written:?}");
+    }
+
+    #[test]
+    fn split_names_never_start_with_a_dash() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("g.csa"), csa_games(1, "N+-rf\nN-x\n")).unwrap();
+        std::fs::write(dir.path().join("h.csa"), csa_games(1, "N+--help\nN-y\n")).unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["split", "g.csa", "h.csa", "--out-dir", "o"])
+            .output()
+            .unwrap();
+        assert_code(&out, 0);
+        let written = names(&dir.path().join("o"));
+        assert_eq!(written, ["help-y.csa", "rf-x.csa"]);
+    }
+
+    #[test]
+    fn split_runs_into_one_folder_at_once_take_the_next_free_names() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("g.csa"), csa_games(300, "")).unwrap();
+        let runs: Vec<Child> = (0..4)
+            .map(|_| {
+                StdCommand::new(bin())
+                    .current_dir(dir.path())
+                    .args(["split", "g.csa", "--out-dir", "o", "-q"])
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for run in runs {
+            let out = run.wait_with_output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(0), "{err}");
+            assert!(err.is_empty(), "{err}");
+        }
+        assert_eq!(names(&dir.path().join("o")).len(), 1200);
+    }
+
+    #[test]
+    fn split_that_writes_nothing_creates_no_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("bad.csa"), "V2.2\nPI\n+\n+1199ZZ\n").unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["split", "bad.csa", "--out-dir", "o"])
+            .output()
+            .unwrap();
+        no_panic(&out);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(!dir.path().join("o").exists());
+    }
+
+    #[test]
+    fn split_and_dedup_stop_at_the_first_write_error() {
+        let dir = tempfile::tempdir().unwrap();
+        // Records of more than 200 bytes (dedup's own temporary file stays below).
+        let padding = format!("N+{}\n", "a".repeat(250));
+        std::fs::write(dir.path().join("g.csa"), csa_games(30, &padding)).unwrap();
+        std::fs::write(dir.path().join("h.csa"), csa_games(6, &padding)).unwrap();
+        for (args, left) in [
+            (&["split", "g.csa", "--out-dir", "o", "-j", "1"][..], 29),
+            (&["dedup", "h.csa", "--out-dir", "p", "-j", "1"][..], 5),
+        ] {
+            let out = with_tiny_files(dir.path(), args);
+            no_panic(&out);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert_eq!(err.matches("cannot write").count(), 1, "{args:?}: {err}");
+            assert!(
+                err.contains(&format!(
+                    "stopped after a write error: {left} more records not written"
+                )),
+                "{args:?}: {err}"
+            );
+        }
+    }
+}
+
+/// Issue 28: terminal escape sequences inside a record reach the terminal escaped.
+mod terminal_escapes {
+    use super::*;
+
+    #[test]
+    fn validate_find_and_split_escape_control_characters_from_records() {
+        let dir = tempfile::tempdir().unwrap();
+        let hostile = KIF.replace("３四歩(33)", "\x1b]0;pwned\x07\x1b[2J３四歩(33)");
+        std::fs::write(dir.path().join("g.kif"), &hostile).unwrap();
+        std::fs::write(
+            dir.path().join("g.csa"),
+            "V2.2\nPI\n+\n+7776FU\n-\x1b[2J3334FU\n",
+        )
+        .unwrap();
+        for args in [
+            &["validate", "g.kif", "--color", "always"][..],
+            &["find", "g.kif"][..],
+            &["split", "g.csa", "--out-dir", "o"][..],
+        ] {
+            let out = tool().current_dir(dir.path()).args(args).output().unwrap();
+            no_panic(&out);
+            let all = [out.stdout.as_slice(), out.stderr.as_slice()].concat();
+            let text = String::from_utf8_lossy(&all);
+            assert!(text.contains("\\u{1b}[2J"), "{args:?}: {text}");
+            assert!(
+                !text.contains("\x1b]0;") && !text.contains("\x1b[2J"),
+                "{args:?}: {text}"
+            );
+            assert!(!text.contains('\x07'), "{args:?}: {text}");
+        }
+    }
+}
+
+/// Issue 28: `find -0` and `--files-from` under `-0` keep names holding a newline or `#`.
+mod null_separated {
+    use super::*;
+
+    #[test]
+    fn find_null_into_join_null_keeps_names_with_newlines_and_hashes() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games");
+        std::fs::create_dir_all(&games).unwrap();
+        std::fs::write(games.join("a\nb.kif"), KIF).unwrap();
+        std::fs::write(games.join("c#2.kif"), KIF).unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["find", "games", "-0", "-j", "1"])
+            .output()
+            .unwrap();
+        assert_code(&out, 0);
+        let mut found: Vec<&[u8]> = out.stdout.split(|&b| b == 0).collect();
+        assert_eq!(found.pop(), Some(&b""[..]), "each item ends with NUL");
+        found.sort();
+        assert_eq!(found, [&b"games/a\nb.kif#0"[..], b"games/c#2.kif#0"]);
+        // `sed -z 's/#[0-9]*$//'`: the record number off the end, not at the first `#`.
+        let mut list = Vec::new();
+        for item in &found {
+            let cut = item.iter().rposition(|&b| b == b'#').unwrap();
+            list.extend_from_slice(&item[..cut]);
+            list.push(0);
+        }
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["join", "--null", "--files-from", "-", "-o", "all.csa"])
+            .write_stdin(list)
+            .output()
+            .unwrap();
+        assert_code(&out, 0);
+        let all = std::fs::read_to_string(dir.path().join("all.csa")).unwrap();
+        assert_eq!(all.matches("+7776FU").count(), 2, "{all}");
+    }
+}
+
+/// Issue 28, "Wrong answers on odd input".
+mod odd_input {
+    use super::*;
+
+    #[test]
+    fn one_nul_byte_loses_one_line_not_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut text = String::new();
+        for i in 0..20 {
+            if i > 0 {
+                text.push_str("/\n");
+            }
+            let reply = if i == 7 { "-33\u{0}34FU" } else { "-3334FU" };
+            text.push_str(&format!("V2.2\nPI\n+\n+7776FU\n{reply}\n%TORYO\n"));
+        }
+        std::fs::write(dir.path().join("g.csa"), &text).unwrap();
+        let nul_line = text.lines().position(|l| l.contains('\0')).unwrap() + 1;
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["validate", "g.csa", "--format", "json"])
+            .output()
+            .unwrap();
+        no_panic(&out);
+        let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 20, "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(lines.iter().all(|v| v["plies"] == 2), "{lines:?}");
+        let warned: Vec<&serde_json::Value> = lines
+            .iter()
+            .filter(|v| v.to_string().contains("NUL character dropped"))
+            .collect();
+        assert_eq!(warned.len(), 1, "{lines:?}");
+        assert_eq!(warned[0]["record"], 7, "{}", warned[0]);
+        assert!(
+            warned[0]
+                .to_string()
+                .contains(&format!("\"line\":{nul_line}")),
+            "{}",
+            warned[0]
+        );
+        // A file that is mostly binary is still refused as such.
+        let binary: Vec<u8> = (0..4096u32)
+            .map(|i| (i.wrapping_mul(2654435761) >> 24) as u8)
+            .collect();
+        assert!(binary.contains(&0));
+        std::fs::write(dir.path().join("b.csa"), binary).unwrap();
+        let out = tool()
+            .current_dir(dir.path())
+            .args(["validate", "b.csa"])
+            .output()
+            .unwrap();
+        no_panic(&out);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("binary data"));
+    }
+
+    #[test]
+    fn a_five_by_five_sfen_without_variant_names_its_size_and_the_variant() {
+        let out = tool()
+            .args(["perft", "--sfen", "rbsgk/4p/5/P4/KGSBR b 99999P 1", "1"])
+            .output()
+            .unwrap();
+        no_panic(&out);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("5x5") && err.contains("--variant minishogi"),
+            "{err}"
+        );
+        assert!(!err.contains("needs 9"), "{err}");
+    }
+
+    /// A variant record met while walking a folder is never read as standard shogi (whose
+    /// message blames the handicap `5五将棋`): `find`, `dedup` and `split`, which do not take
+    /// the smaller variants yet, say so for that file, as for one named directly.
+    #[test]
+    fn a_variant_record_found_while_walking_is_not_read_as_standard_shogi() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games");
+        std::fs::create_dir_all(&games).unwrap();
+        std::fs::copy(
+            root().join("testdata/variants/lishogi/minishogi-position.kif"),
+            games.join("mini.kif"),
+        )
+        .unwrap();
+        std::fs::write(games.join("std.kif"), KIF).unwrap();
+        for args in [
+            &["find", "games"][..],
+            &["dedup", "games"][..],
+            &["split", "games", "--out-dir", "o"][..],
+        ] {
+            let out = tool().current_dir(dir.path()).args(args).output().unwrap();
+            no_panic(&out);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                !err.contains("is not a name this reader knows"),
+                "{args:?}: {err}"
+            );
+            assert!(
+                err.contains("mini.kif") && err.contains("does not take the smaller variants"),
+                "{args:?}: {err}"
+            );
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn find_refuses_impossible_dates() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("g.kif"), KIF).unwrap();
+        for bad in ["2024/13/45", "2024/99", "2024/00/00", "2024/01/32"] {
+            let out = tool()
+                .current_dir(dir.path())
+                .args(["find", "g.kif", "--date", bad])
+                .output()
+                .unwrap();
+            no_panic(&out);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+            assert!(err.contains("is not a date"), "{bad}: {err}");
+            assert!(out.stdout.is_empty(), "{bad}");
+        }
+    }
+}
+
+/// Issue 28: `stats --merge` of parts whose counts wrap round or disagree.
+mod merge_counts {
+    use super::*;
+
+    /// The `stats --format json` of one KIF record, as a JSON value.
+    fn one_record_part(dir: &Path) -> serde_json::Value {
+        std::fs::write(dir.join("g.kif"), KIF).unwrap();
+        let out = tool()
+            .current_dir(dir)
+            .args(["stats", "--format", "json", "g.kif"])
+            .output()
+            .unwrap();
+        assert_code(&out, 0);
+        serde_json::from_slice(&out.stdout).unwrap()
+    }
+
+    fn merge(dir: &Path, parts: &[&serde_json::Value]) -> std::process::Output {
+        let mut cmd = tool();
+        cmd.current_dir(dir)
+            .args(["stats", "--format", "json", "--merge"]);
+        for (i, part) in parts.iter().enumerate() {
+            let name = format!("part{i}.json");
+            std::fs::write(dir.join(&name), part.to_string()).unwrap();
+            cmd.arg(name);
+        }
+        cmd.output().unwrap()
+    }
+
+    #[test]
+    fn counts_that_would_wrap_are_refused_naming_the_parts() {
+        let dir = tempfile::tempdir().unwrap();
+        let one = one_record_part(dir.path());
+        let mut huge = one.clone();
+        let max = serde_json::json!(u64::MAX);
+        huge["records"] = max.clone();
+        huge["inputs_fingerprint"] = serde_json::json!("00000000000000aa");
+        for map in [
+            "formats",
+            "encodings",
+            "outcomes",
+            "winners",
+            "outcome_winners",
+            "handicaps",
+            "handicap_winners",
+            "length_histogram",
+        ] {
+            for (_, v) in huge[map].as_object_mut().unwrap() {
+                *v = max.clone();
+            }
+        }
+        let out = merge(dir.path(), &[&huge, &one]);
+        no_panic(&out);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("\"records\":0"));
+        assert!(
+            err.contains("part0.json and part1.json") && err.contains("`records`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn inconsistent_parts_are_refused_naming_the_part() {
+        let dir = tempfile::tempdir().unwrap();
+        let one = one_record_part(dir.path());
+        let mut odd = one.clone();
+        odd["records"] = serde_json::json!(0);
+        odd["inputs_fingerprint"] = serde_json::json!("00000000000000aa");
+        let out = merge(dir.path(), &[&one, &odd]);
+        no_panic(&out);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("part1.json cannot be the output of one run"),
+            "{err}"
+        );
+        // A consistent part merges as before.
+        let mut other = one.clone();
+        other["inputs_fingerprint"] = serde_json::json!("00000000000000aa");
+        assert_code(&merge(dir.path(), &[&one, &other]), 0);
+    }
+}

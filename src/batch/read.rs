@@ -444,20 +444,18 @@ fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
             }
         }
     };
-    if text::has_nul(&bytes) && !looks_like_utf16(&bytes) {
+    if text::has_nul(&bytes) && !looks_like_utf16(&bytes) && mostly_binary(&bytes) {
         return failed(format!(
             "{path} holds binary data (NUL bytes), not a game record"
         ));
     }
     let (mut decoded, encoding_hint) = decode(bytes, extension.as_deref(), options.encoding);
+    let mut nul_issues = Vec::new();
     if decoded.text.contains('\0') {
-        // U+0000 (UTF-16 text may hold it) would pass into outputs that then read as binary.
-        let n = decoded.text.matches('\0').count();
+        // U+0000 (a stray NUL byte, or UTF-16 text holding one) would pass into outputs that
+        // then read as binary: dropped, with a warning on each line that held one.
+        nul_issues = nul_lines(&decoded.text);
         decoded.text.retain(|c| c != '\0');
-        decoded.notes.push(format!(
-            "{n} NUL character{} dropped",
-            if n == 1 { "" } else { "s" }
-        ));
     }
     let by_extension = extension.as_deref().and_then(Format::from_extension);
     let format = options
@@ -511,6 +509,7 @@ fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
     for note in &decoded.notes {
         issues.push(ReadIssue::new(WarningCode::Encoding, 1, 1, note.clone()));
     }
+    issues.extend(nul_issues);
     let replaced = Replaced::of(&decoded.text);
     Ok(Loaded {
         path,
@@ -687,7 +686,51 @@ fn check_variation_limits(r: &mut Record, options: &ReadOptions) {
     }
 }
 
-/// UTF-16 text holds NUL bytes; anything else with them is binary.
+/// The lines most NUL warnings name; the last one says how many more lines held one.
+const MAX_NUL_LINES: usize = 100;
+
+/// A warning for each line of `text` holding NUL characters (at the first one), as they are
+/// dropped.
+fn nul_lines(text: &str) -> Vec<ReadWarning> {
+    let mut issues: Vec<ReadWarning> = Vec::new();
+    let mut more = 0usize;
+    for (i, line) in text.split('\n').enumerate() {
+        let Some(at) = line.find('\0') else {
+            continue;
+        };
+        if issues.len() == MAX_NUL_LINES {
+            more += 1;
+            continue;
+        }
+        let n = line.matches('\0').count();
+        issues.push(ReadIssue::new(
+            WarningCode::Encoding,
+            i as u32 + 1,
+            line[..at].chars().count() as u32 + 1,
+            format!("{n} NUL character{} dropped", if n == 1 { "" } else { "s" }),
+        ));
+    }
+    if more > 0 {
+        if let Some(last) = issues.last_mut() {
+            last.message
+                .push_str(&format!(" (and on {more} more lines, not named)"));
+        }
+    }
+    issues
+}
+
+/// Whether bytes holding a NUL are binary data rather than a text with a stray NUL: more than
+/// two control bytes (NUL and the others a text never holds; tab, line ends, form feed and
+/// ESC apart) and more than one byte in a hundred.
+fn mostly_binary(bytes: &[u8]) -> bool {
+    let controls = bytes
+        .iter()
+        .filter(|&&b| matches!(b, 0x00..=0x08 | 0x0E..=0x1A | 0x1C..=0x1F))
+        .count();
+    controls > 2 && controls * 100 > bytes.len()
+}
+
+/// UTF-16 text holds NUL bytes (other texts may hold a stray one: see [`mostly_binary`]).
 fn looks_like_utf16(bytes: &[u8]) -> bool {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return true;

@@ -380,6 +380,142 @@ fn add_maps(a: &mut BTreeMap<String, u64>, b: BTreeMap<String, u64>) {
     }
 }
 
+/// The sum of a map's counts (wide enough never to wrap).
+fn total<K>(m: &BTreeMap<K, u64>) -> u128 {
+    m.values().map(|&v| v as u128).sum()
+}
+
+/// The first key of `b` whose count would exceed `u64::MAX` added to `a`'s.
+fn map_overflow<K: Ord + std::fmt::Display>(
+    a: &BTreeMap<K, u64>,
+    b: &BTreeMap<K, u64>,
+) -> Option<String> {
+    b.iter()
+        .find(|(k, &v)| a.get(*k).is_some_and(|&x| x.checked_add(v).is_none()))
+        .map(|(k, _)| format!("`{k}`"))
+}
+
+impl Stats {
+    /// Why these figures cannot come from one run (a count of records by format, outcome,
+    /// winner, start or length that is not the number of records read, a count over it, more
+    /// files failed than read), if they cannot: merged, such a part gives shares over 100 %.
+    pub fn inconsistency(&self) -> Option<String> {
+        let records = self.records as u128;
+        if self.files_failed > self.files {
+            return Some(format!(
+                "{} files failed of {} read",
+                self.files_failed, self.files
+            ));
+        }
+        let sums = [
+            ("formats", total(&self.formats)),
+            ("encodings", total(&self.encodings)),
+            ("outcomes", total(&self.outcomes)),
+            ("winners", total(&self.winners)),
+            ("outcome_winners", total(&self.outcome_winners)),
+            ("handicaps", total(&self.handicaps)),
+            ("length_histogram", total(&self.length_histogram)),
+        ];
+        let optional = [("handicap_winners", total(&self.handicap_winners))];
+        let absent_is_fine = optional.iter().filter(|(_, t)| *t != 0);
+        for (name, sum) in sums.iter().chain(absent_is_fine) {
+            if *sum != records {
+                return Some(format!(
+                    "`{name}` counts {sum} records, not the {records} read"
+                ));
+            }
+        }
+        for (name, map) in [
+            ("fouls", &self.fouls),
+            ("warnings", &self.warnings),
+            ("stated_endings", &self.stated_endings),
+            ("declarations", &self.declarations),
+            ("openings", &self.openings),
+        ] {
+            if let Some((k, v)) = map.iter().find(|(_, &v)| v as u128 > records) {
+                return Some(format!(
+                    "`{name}` counts {v} records of `{k}`, more than the {records} read"
+                ));
+            }
+        }
+        let in_variants: u128 = self.variants.values().map(|v| v.records as u128).sum();
+        if in_variants > records {
+            return Some(format!(
+                "`variants` counts {in_variants} records, more than the {records} read"
+            ));
+        }
+        for (name, v) in &self.variants {
+            let n = v.records as u128;
+            if total(&v.winners) != n || total(&v.outcomes) != n || total(&v.length_histogram) != n
+            {
+                return Some(format!(
+                    "the counts of variant `{name}` do not add up to its {n} records"
+                ));
+            }
+        }
+        None
+    }
+
+    /// The first figure that would exceed 2^64 - 1 were `o` added to these, if any (`+=`
+    /// would wrap it round).
+    pub fn overflow_with(&self, o: &Stats) -> Option<String> {
+        let scalars = [
+            ("files", self.files, o.files),
+            ("files_failed", self.files_failed, o.files_failed),
+            ("records", self.records, o.records),
+            ("records_failed", self.records_failed, o.records_failed),
+            ("plies_total", self.plies_total, o.plies_total),
+        ];
+        if let Some((name, _, _)) = scalars.iter().find(|(_, a, b)| a.checked_add(*b).is_none()) {
+            return Some(format!("`{name}`"));
+        }
+        for (name, a, b) in [
+            ("formats", &self.formats, &o.formats),
+            ("encodings", &self.encodings, &o.encodings),
+            ("outcomes", &self.outcomes, &o.outcomes),
+            ("winners", &self.winners, &o.winners),
+            ("outcome_winners", &self.outcome_winners, &o.outcome_winners),
+            ("handicaps", &self.handicaps, &o.handicaps),
+            (
+                "handicap_winners",
+                &self.handicap_winners,
+                &o.handicap_winners,
+            ),
+            ("fouls", &self.fouls, &o.fouls),
+            (
+                "foul_occurrences",
+                &self.foul_occurrences,
+                &o.foul_occurrences,
+            ),
+            ("warnings", &self.warnings, &o.warnings),
+            ("stated_endings", &self.stated_endings, &o.stated_endings),
+            ("declarations", &self.declarations, &o.declarations),
+            ("openings", &self.openings, &o.openings),
+        ] {
+            if let Some(k) = map_overflow(a, b) {
+                return Some(format!("`{name}` {k}"));
+            }
+        }
+        if let Some(k) = map_overflow(&self.length_histogram, &o.length_histogram) {
+            return Some(format!("`length_histogram` {k}"));
+        }
+        for (name, vb) in &o.variants {
+            let Some(va) = self.variants.get(name) else {
+                continue;
+            };
+            let wraps = va.records.checked_add(vb.records).is_none()
+                || va.plies_total.checked_add(vb.plies_total).is_none()
+                || map_overflow(&va.outcomes, &vb.outcomes).is_some()
+                || map_overflow(&va.winners, &vb.winners).is_some()
+                || map_overflow(&va.length_histogram, &vb.length_histogram).is_some();
+            if wraps {
+                return Some(format!("the counts of variant `{name}`"));
+            }
+        }
+        None
+    }
+}
+
 impl AddAssign for Stats {
     fn add_assign(&mut self, o: Stats) {
         let fingerprint = self.fingerprint().wrapping_add(o.fingerprint());

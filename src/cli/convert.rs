@@ -177,9 +177,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(dir) => {
             let mut names = plan_names(dir, &inputs, &paths, to, &read_options, input_args.jobs);
             let (mut existing, mut existing_count) = (Vec::new(), 0usize);
+            let mut links: Vec<PathBuf> = Vec::new();
             let renamed = names.plan(
                 |i| inputs[i].display(),
                 |target| {
+                    if let Some(link) = output::link_below(dir, &target) {
+                        if links.len() < 5 && !links.contains(&link) {
+                            links.push(link);
+                        }
+                        return;
+                    }
                     if !args.force && target.exists() {
                         existing_count += 1;
                         if existing.len() < 5 {
@@ -201,6 +208,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     },
                     list_first(&renamed.first, renamed.count)
                 );
+            }
+            if !links.is_empty() {
+                let shown: Vec<String> = links.iter().map(|l| l.display().to_string()).collect();
+                eprintln!(
+                    "{} {} inside the output folder {} {} a symbolic link: {}; nothing written \
+                     (outputs are never written through a link)",
+                    style::error(),
+                    if links.len() == 1 { "a path" } else { "paths" },
+                    dir.display(),
+                    if links.len() == 1 { "is" } else { "are" },
+                    shown.join(", ")
+                );
+                return Ok(ExitCode::Error);
             }
             if existing_count > 0 {
                 eprintln!(
@@ -301,8 +321,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             write_failures += 1;
                             continue;
                         };
-                        match output::write_file(&target, &c.bytes, args.force, |n| note(n, quiet))
-                        {
+                        match output::write_file_below(
+                            args.out_dir.as_deref().unwrap_or(Path::new(".")),
+                            &target,
+                            &c.bytes,
+                            args.force,
+                            |n| note(n, quiet),
+                        ) {
                             Ok(()) => {
                                 files_written += 1;
                                 records_written += 1;
@@ -310,7 +335,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             Err(e) => {
                                 progress.suspend(|| eprintln!("{} {e:#}", style::error()));
                                 write_failures += 1;
-                                if is_io_error(&e) {
+                                if output::is_io_error(&e) {
                                     // A full disk fails every later write the same way: stop.
                                     progress.suspend(|| {
                                         eprintln!("{} stopped after a write error", style::error())
@@ -820,12 +845,6 @@ impl Joiner {
         }
         Ok(())
     }
-}
-
-/// Whether `e` comes from the file system (a full disk, a read-only folder), not from a
-/// refusal such as an existing file without `--force`.
-fn is_io_error(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| c.is::<std::io::Error>())
 }
 
 /// Says on standard error that a special target is written into (unless `quiet`).

@@ -141,6 +141,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         jobs,
         |input, sink| {
+            if let Some(message) = super::variant::not_yet_input("dedup", input, &args.input) {
+                sink(Piece::End(Some(message)));
+                return;
+            }
             let mut go_on = true;
             let file = batch::read_each_batched(
                 input,
@@ -368,9 +372,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             groups.len(),
             if groups.len() == 1 { "" } else { "s" },
         );
-        if let Some(out_dir) = &out_dir {
-            out_dir.summary();
-        }
+    }
+    if let Some(out_dir) = &out_dir {
+        out_dir.summary(args.quiet);
     }
     Ok(if failed || out_dir.as_ref().is_some_and(OutDir::failed) {
         ExitCode::Error

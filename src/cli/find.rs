@@ -6,7 +6,7 @@ use std::io::Write;
 
 use regex::Regex;
 use serde::Serialize;
-use shogi_tool::batch;
+use shogi_tool::batch::{self, Input};
 use shogi_tool::collection::date::DateRange;
 use shogi_tool::collection::query::{PositionQuery, Query, Range, Winner};
 use shogi_tool::diag::Validation;
@@ -180,7 +180,7 @@ struct Found<'a> {
 /// What one record gave.
 #[derive(Default)]
 struct One {
-    out: String,
+    out: Vec<u8>,
     err: String,
     found: bool,
     failed: bool,
@@ -200,7 +200,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!("{} {}", style::error(), e.message);
         failed = true;
     }
-    let per_record = |record: &Record, _: &SourceText| -> One {
+    let null = args.input.null;
+    let per_record = |input: &Input, record: &Record, _: &SourceText| -> One {
         let mut one = One::default();
         if let Some(e) = record.errors.first() {
             one.err = format!(
@@ -225,15 +226,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if found && !args.count {
             if let (true, Some(report)) = (json, &report) {
                 let v = Validation::new(record, report);
-                one.out = serde_json::to_string(&Found {
+                one.out = serde_json::to_vec(&Found {
                     validation: &v,
                     ply,
                 })
                 .expect("results serialise");
+                one.out.push(b'\n');
+            } else if null {
+                // The path's own bytes, whatever they hold, then `#N` and a NUL.
+                one.out = path_bytes(input, &record.source.path);
+                one.out
+                    .extend_from_slice(format!("#{}", record.source.index).as_bytes());
+                one.out.push(0);
             } else {
-                one.out = format!("{}#{}", record.source.path, record.source.index);
+                one.out = format!("{}#{}\n", record.source.path, record.source.index).into_bytes();
             }
-            one.out.push('\n');
         }
         one
     };
@@ -249,12 +256,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let first = inputs.next();
     let second = inputs.next();
     match (first, second) {
-        (Some(only), None) => {
+        (Some(only), None)
+            if super::variant::not_yet_input("find", &only, &args.input).is_none() =>
+        {
             // One input (a multi-game file, say): printed a batch at a time as it is read.
             batch::configure_threads(args.input.jobs);
             tally.files = 1;
-            let file =
-                batch::read_each_batched(&only, &read_options, 256, per_record, |b| tally.take(b));
+            let file = batch::read_each_batched(
+                &only,
+                &read_options,
+                256,
+                |r, t| per_record(&only, r, t),
+                |b| tally.take(b),
+            );
             if let Some(message) = &file.error {
                 eprintln!("{} {message}", style::error());
                 tally.failed = true;
@@ -265,7 +279,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             batch::run_ordered(
                 all,
                 args.input.jobs,
-                |input| batch::read_each(input, &read_options, per_record),
+                |input| match super::variant::not_yet_input("find", input, &args.input) {
+                    Some(message) => batch::Replayed {
+                        path: input.display(),
+                        results: Vec::new(),
+                        error: Some(message),
+                    },
+                    None => batch::read_each(input, &read_options, |r, t| per_record(input, r, t)),
+                },
                 |file| {
                     tally.files += 1;
                     if let Some(message) = &file.error {
@@ -303,6 +324,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// The bytes of the path of `input` (on Unix the name as it is, a newline or invalid UTF-8
+/// included), else `shown`.
+fn path_bytes(input: &Input, shown: &str) -> Vec<u8> {
+    #[cfg(unix)]
+    if let Input::File(p) = input {
+        use std::os::unix::ffi::OsStrExt;
+        return p.as_os_str().as_bytes().to_vec();
+    }
+    let _ = input;
+    shown.as_bytes().to_vec()
+}
+
 /// Counts and prints the records as they come, in input order.
 struct Tally<'a> {
     out: std::io::StdoutLock<'a>,
@@ -324,7 +357,7 @@ impl Tally<'_> {
                 eprint!("{}", one.err);
             }
             if !one.out.is_empty() {
-                if let Err(e) = self.out.write_all(one.out.as_bytes()) {
+                if let Err(e) = self.out.write_all(&one.out) {
                     self.write_error = Some(e);
                     return false;
                 }

@@ -19,6 +19,10 @@ pub struct InputArgs {
     /// Read the list of paths from FILE, one a line (`-` for standard input).
     #[arg(long, value_name = "FILE")]
     pub files_from: Option<PathBuf>,
+    /// Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find`
+    /// prints (for names holding a newline or `#`).
+    #[arg(long, short = '0')]
+    pub null: bool,
     /// Follow symbolic links met while walking directories (links named as PATH are always
     /// followed; a link back to a parent is reported either way).
     #[arg(long)]
@@ -129,7 +133,11 @@ impl InputArgs {
                 bytes = std::fs::read(list)
                     .with_context(|| format!("cannot read the list of paths {}", list.display()))?;
             }
-            paths.extend(path_lines(&bytes));
+            if self.null {
+                paths.extend(path_items(&bytes));
+            } else {
+                paths.extend(path_lines(&bytes));
+            }
             if paths.is_empty() {
                 bail!(
                     "nothing to read: the list of paths {} names no path",
@@ -181,6 +189,16 @@ fn path_lines(bytes: &[u8]) -> Vec<PathBuf> {
         .collect()
 }
 
+/// The paths of a `--files-from` list under `--null`: each ended by a NUL byte (the last one
+/// may be unended), taken whole (a newline is part of a name), empty items skipped.
+fn path_items(bytes: &[u8]) -> Vec<PathBuf> {
+    bytes
+        .split(|&b| b == 0)
+        .filter(|item| !item.is_empty())
+        .map(path_of_bytes)
+        .collect()
+}
+
 #[cfg(unix)]
 fn path_of_bytes(bytes: &[u8]) -> PathBuf {
     use std::os::unix::ffi::OsStrExt;
@@ -223,5 +241,19 @@ mod tests {
             assert_eq!(paths[1].as_os_str().as_bytes(), b"b\xff.csa");
         }
         assert_eq!(paths[2], PathBuf::from("last.usi"));
+    }
+
+    /// Issue 28: a name holding a newline or `#` is one path in a NUL-separated list.
+    #[test]
+    fn files_from_items_under_null_keep_newlines() {
+        let paths = path_items(b"a\nb.kif\0c#1.csa\0\0last.usi");
+        assert_eq!(
+            paths,
+            [
+                PathBuf::from("a\nb.kif"),
+                PathBuf::from("c#1.csa"),
+                PathBuf::from("last.usi")
+            ]
+        );
     }
 }

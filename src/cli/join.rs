@@ -118,6 +118,9 @@ pub fn run(
         argv.push("--files-from".into());
         argv.push(f.clone().into_os_string());
     }
+    if i.null {
+        argv.push("--null".into());
+    }
     argv.push("--output".into());
     argv.push(args.output.clone().into_os_string());
     argv.push("--".into());

@@ -106,6 +106,33 @@ enum Kind {
     Into { what: &'static str },
 }
 
+/// A target that exists already, refused without `--force`.
+#[derive(Debug)]
+pub struct Exists(PathBuf);
+
+impl std::fmt::Display for Exists {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} exists; not replaced (use --force)", self.0.display())
+    }
+}
+
+impl std::error::Error for Exists {}
+
+/// Whether `e` is the refusal of a target that exists (before the run or meanwhile).
+pub fn is_exists(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.is::<Exists>()
+            || c.downcast_ref::<io::Error>()
+                .is_some_and(|e| e.kind() == io::ErrorKind::AlreadyExists)
+    })
+}
+
+/// Whether `e` comes from the file system (a full disk, a read-only folder), not from a
+/// refusal such as an existing file without `--force` or a link in an output folder.
+pub fn is_io_error(e: &anyhow::Error) -> bool {
+    !is_exists(e) && e.chain().any(|c| c.is::<io::Error>())
+}
+
 /// Decides how `path` is written, refusing what cannot be: an existing file without `force`, a
 /// directory, a block device.
 fn plan(path: &Path, force: bool) -> anyhow::Result<Kind> {
@@ -149,7 +176,7 @@ fn plan(path: &Path, force: bool) -> anyhow::Result<Kind> {
         }
     }
     if !force {
-        bail!("{} exists; not replaced (use --force)", path.display());
+        return Err(Exists(path.to_path_buf()).into());
     }
     let real = if link.file_type().is_symlink() {
         std::fs::canonicalize(path).with_context(|| format!("cannot resolve {}", path.display()))?
@@ -284,15 +311,13 @@ impl OutputFile {
                 reg.temps.retain(|(i, _)| *i != id.0);
                 drop(reg);
                 drop(id);
-                persisted.map_err(|e| e.error).with_context(|| {
-                    if force {
-                        format!("cannot write {}", target.display())
+                persisted.map_err(|e| e.error).map_err(|e| {
+                    let meanwhile = !force && e.kind() == io::ErrorKind::AlreadyExists;
+                    anyhow::Error::new(e).context(if meanwhile {
+                        format!("cannot write {} (it appeared meanwhile)", target.display())
                     } else {
-                        format!(
-                            "cannot write {} (it may have appeared meanwhile)",
-                            target.display()
-                        )
-                    }
+                        format!("cannot write {}", target.display())
+                    })
                 })?;
                 sync_dir(&real);
                 Ok(())
@@ -365,6 +390,82 @@ pub fn write_file(
     out.write_all(bytes)
         .with_context(|| format!("cannot write {}", path.display()))?;
     out.finish()
+}
+
+/// The first symbolic link on the way from the folder `root` (not itself) to `target` (a
+/// folder on the way, or the file itself), if there is one.
+pub fn link_below(root: &Path, target: &Path) -> Option<PathBuf> {
+    let rel = target.strip_prefix(root).ok()?;
+    let mut p = root.to_path_buf();
+    for c in rel.components() {
+        p.push(c);
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => return Some(p),
+            Ok(_) => {}
+            // Missing: nothing further down exists either.
+            Err(_) => return None,
+        }
+    }
+    None
+}
+
+/// The refusal of a symbolic link met inside an output folder.
+fn refuse_link(link: &Path, root: &Path) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{} is a symbolic link inside the output folder {}; nothing is written through it",
+        link.display(),
+        root.display()
+    )
+}
+
+/// Creates the folders from `root` down to `dir` one at a time, never following a symbolic
+/// link below `root` (refused and named).
+fn create_dirs_below(root: &Path, dir: &Path) -> anyhow::Result<()> {
+    let Ok(rel) = dir.strip_prefix(root) else {
+        bail!("{} is not inside {}", dir.display(), root.display());
+    };
+    std::fs::create_dir_all(root).with_context(|| format!("cannot create {}", root.display()))?;
+    let mut p = root.to_path_buf();
+    for c in rel.components() {
+        p.push(c);
+        if std::fs::symlink_metadata(&p).is_err() {
+            match std::fs::create_dir(&p) {
+                Ok(()) => continue,
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => {
+                    return Err(e).with_context(|| format!("cannot create {}", p.display()));
+                }
+            }
+        }
+        let m = std::fs::symlink_metadata(&p)
+            .with_context(|| format!("cannot create {}", p.display()))?;
+        if m.file_type().is_symlink() {
+            return Err(refuse_link(&p, root));
+        }
+        if !m.is_dir() {
+            bail!("{} is not a folder; not written", p.display());
+        }
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `target` inside the output folder `root` as [`write_file`] does, but
+/// never through a symbolic link found inside `root` (a folder on the way or the file
+/// itself): such a link is refused, and named. Missing folders are created one at a time.
+pub fn write_file_below(
+    root: &Path,
+    target: &Path,
+    bytes: &[u8],
+    force: bool,
+    note: impl FnOnce(&str),
+) -> anyhow::Result<()> {
+    if let Some(parent) = target.parent() {
+        create_dirs_below(root, parent)?;
+    }
+    if let Some(link) = link_below(root, target) {
+        return Err(refuse_link(&link, root));
+    }
+    write_file(target, bytes, force, note)
 }
 
 #[cfg(test)]

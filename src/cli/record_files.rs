@@ -16,11 +16,21 @@ pub struct OutDir<'a> {
     force: bool,
     written: usize,
     failures: usize,
+    /// Records not written because an earlier write failed in the file system (a full disk,
+    /// a read-only folder): every later one would fail the same way.
+    not_written: usize,
+    stopped: bool,
+    /// Whether the folder was missing when the run began.
+    missing: bool,
 }
+
+/// How many times a name taken meanwhile (by another run writing into the same folder) gives
+/// way to the next before the record is given up.
+const RETRIES: usize = 10_000;
 
 impl<'a> OutDir<'a> {
     /// Writes into `dir`, avoiding `names` (those in use); with `force` a file there before
-    /// the run is replaced.
+    /// the run is replaced. The folder is created by the first file written into it.
     pub fn new(dir: &'a Path, names: Names, force: bool) -> OutDir<'a> {
         OutDir {
             dir,
@@ -28,23 +38,49 @@ impl<'a> OutDir<'a> {
             force,
             written: 0,
             failures: 0,
+            not_written: 0,
+            stopped: false,
+            missing: std::fs::symlink_metadata(dir).is_err(),
         }
     }
 
-    /// Writes `bytes` as `BODY.EXT` (`BODY-2.EXT`, ... when the name is taken).
+    /// Writes `bytes` as `BODY.EXT` (`BODY-2.EXT`, ... when the name is taken, before the run
+    /// or meanwhile by another run).
     pub fn write(&mut self, body: &str, ext: &str, bytes: &[u8]) {
-        let target = self.dir.join(self.names.unique(body, ext));
-        let result = output::write_file(&target, bytes, self.force, |_| {});
+        if self.stopped {
+            self.not_written += 1;
+            return;
+        }
+        let result = self.write_unique(body, ext, bytes);
         self.count(result);
     }
 
     /// Copies the file `from` byte for byte as `BODY.EXT` (made unique likewise).
     pub fn copy(&mut self, body: &str, ext: &str, from: &Path) {
-        let target = self.dir.join(self.names.unique(body, ext));
+        if self.stopped {
+            self.not_written += 1;
+            return;
+        }
         let result = std::fs::read(from)
             .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", from.display()))
-            .and_then(|b| output::write_file(&target, &b, self.force, |_| {}));
+            .and_then(|b| self.write_unique(body, ext, &b));
         self.count(result);
+    }
+
+    /// Writes under the first free name, taking the next when a file of that name appears
+    /// meanwhile (only without `force`: with it, the name is this run's to replace).
+    fn write_unique(&mut self, body: &str, ext: &str, bytes: &[u8]) -> anyhow::Result<()> {
+        let mut tries = 0;
+        loop {
+            let target = self.dir.join(self.names.unique(body, ext));
+            match output::write_file_below(self.dir, &target, bytes, self.force, |_| {}) {
+                Err(e) if !self.force && output::is_exists(&e) && tries < RETRIES => tries += 1,
+                Err(e) if output::is_exists(&e) => {
+                    anyhow::bail!("{} exists; not replaced", target.display())
+                }
+                other => return other,
+            }
+        }
     }
 
     fn count(&mut self, result: anyhow::Result<()>) {
@@ -53,12 +89,34 @@ impl<'a> OutDir<'a> {
             Err(e) => {
                 eprintln!("{} {e:#}", style::error());
                 self.failures += 1;
+                if output::is_io_error(&e) {
+                    // A full disk or a read-only folder fails every later write the same way.
+                    self.stopped = true;
+                }
             }
         }
     }
 
-    /// Says how many files were written (`wrote N files into DIR`).
-    pub fn summary(&self) {
+    /// Says how many records a write error left unwritten, and unless `quiet` how many files
+    /// were written (`wrote N files into DIR`) and that the folder was created.
+    pub fn summary(&self, quiet: bool) {
+        if self.stopped {
+            eprintln!(
+                "{} stopped after a write error: {} more record{} not written",
+                style::error(),
+                self.not_written,
+                if self.not_written == 1 { "" } else { "s" }
+            );
+        }
+        if quiet {
+            return;
+        }
+        if self.missing && self.written > 0 {
+            eprintln!(
+                "shogi-tool: note: created the folder {}",
+                self.dir.display()
+            );
+        }
         eprintln!(
             "wrote {} file{} into {}",
             self.written,
@@ -69,7 +127,7 @@ impl<'a> OutDir<'a> {
 
     /// Whether a file could not be written.
     pub fn failed(&self) -> bool {
-        self.failures > 0
+        self.failures > 0 || self.not_written > 0
     }
 }
 

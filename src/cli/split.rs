@@ -5,6 +5,8 @@
 
 use std::path::PathBuf;
 
+use anyhow::bail;
+
 use shogi_tool::batch;
 use shogi_tool::collection::alone::Alone;
 use shogi_tool::collection::names::{name_for, Names};
@@ -48,17 +50,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         failed = true;
     }
     let dir = &args.out_dir;
-    let created = !dir.exists();
-    std::fs::create_dir_all(dir)?;
+    // The folder is created by the first record written, so a run that writes nothing
+    // leaves none behind.
     let mut names = Names::default();
-    for entry in std::fs::read_dir(dir)? {
-        names.reserve(&entry?.file_name().to_string_lossy());
+    if std::fs::symlink_metadata(dir).is_ok() {
+        if !dir.is_dir() {
+            bail!("{} is not a folder", dir.display());
+        }
+        for entry in std::fs::read_dir(dir)? {
+            names.reserve(&entry?.file_name().to_string_lossy());
+        }
     }
     let mut out = OutDir::new(dir, names, false);
     batch::run_ordered(
         inputs,
         args.input.jobs,
         |input| {
+            if let Some(message) = super::variant::not_yet_input("split", input, &args.input) {
+                return batch::Replayed {
+                    path: input.display(),
+                    results: Vec::new(),
+                    error: Some(message),
+                };
+            }
             let stem = input_stem(input);
             let alone = Alone::new();
             batch::read_each(input, &read_options, |record, source| {
@@ -96,12 +110,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             true
         },
     );
-    if !args.quiet {
-        if created {
-            eprintln!("shogi-tool: note: created the folder {}", dir.display());
-        }
-        out.summary();
-    }
+    out.summary(args.quiet);
     Ok(if failed || out.failed() {
         ExitCode::Error
     } else {

@@ -412,6 +412,22 @@ fn merge(paths: &[std::path::PathBuf]) -> anyhow::Result<Stats> {
                 );
             }
         }
+        if let Some(why) = part.inconsistency() {
+            anyhow::bail!(
+                "{shown} cannot be the output of one run of `stats --format json`: {why}; not merged"
+            );
+        }
+        if let Some(t) = &total {
+            if let Some(figure) = t.overflow_with(&part) {
+                let before = match seen.len() {
+                    1 => paths[0].display().to_string(),
+                    n => format!("the {n} parts before ({} ...)", paths[0].display()),
+                };
+                anyhow::bail!(
+                    "{before} and {shown}: {figure} would exceed 18446744073709551615 merged; not merged"
+                );
+            }
+        }
         seen.push((path.clone(), real, part.inputs_fingerprint.clone()));
         match &mut total {
             Some(t) => *t += part,

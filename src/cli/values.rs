@@ -162,10 +162,52 @@ pub struct AnySfen {
 }
 
 impl AnySfen {
-    /// The standard position, or the error that it is none.
+    /// The standard position, or the error that it is none: for a board of a smaller
+    /// variant's size, that size and the `--variant` to give, not the standard rules' complaint.
     pub fn located(&self) -> anyhow::Result<&Located> {
-        self.standard.as_ref().map_err(|e| anyhow::anyhow!("{e}"))
+        self.standard
+            .as_ref()
+            .map_err(|e| match size_hint(&self.text) {
+                Some(hint) => {
+                    anyhow::anyhow!("cannot read the SFEN `{}`: {hint}", self.text.trim())
+                }
+                None => anyhow::anyhow!("{e}"),
+            })
     }
+}
+
+/// For an SFEN whose board has the size of a smaller variant's (5x5, 5x6, 7x7, 3x4), a sentence
+/// saying so and naming the `--variant` to give.
+fn size_hint(sfen: &str) -> Option<String> {
+    let t = sfen.trim();
+    let t = t.strip_prefix("position").map_or(t, str::trim_start);
+    let t = t.strip_prefix("sfen").map_or(t, str::trim_start);
+    let board = t.split_whitespace().next()?;
+    let ranks: Vec<&str> = board.split('/').collect();
+    let width = |rank: &str| -> usize {
+        rank.chars()
+            .map(|c| match c.to_digit(10) {
+                Some(d) => d as usize,
+                None if c.is_ascii_alphabetic() => 1,
+                None => 0,
+            })
+            .sum()
+    };
+    let files = width(ranks[0]);
+    if ranks.iter().any(|r| width(r) != files) {
+        return None;
+    }
+    let variants = match (files, ranks.len()) {
+        (5, 5) => "--variant minishogi",
+        (5, 6) => "--variant gorogoro (or gorogoroplus)",
+        (7, 7) => "--variant torishogi",
+        (3, 4) => "--variant dobutsu",
+        _ => return None,
+    };
+    Some(format!(
+        "the board is {files}x{} (files x ranks), not shogi's 9x9: give {variants}",
+        ranks.len()
+    ))
 }
 
 /// Parses a `--sfen` value: the standard grammar, or the board of a smaller variant.

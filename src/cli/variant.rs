@@ -816,6 +816,7 @@ pub fn locate_shown(
     let input = InputArgs {
         paths: vec![path.clone()],
         files_from: None,
+        null: false,
         follow: false,
         shard: None,
         from: None,
@@ -1042,6 +1043,19 @@ pub fn convert(args: &ConvertArgs, to: Format) -> anyhow::Result<Option<ExitCode
             }
             targets.push(target);
         }
+        if let Some(link) = targets
+            .iter()
+            .find_map(|t| super::output::link_below(dir, t))
+        {
+            eprintln!(
+                "{} {} inside the output folder {} is a symbolic link; nothing written (outputs \
+                 are never written through a link)",
+                super::style::error(),
+                link.display(),
+                dir.display()
+            );
+            return Ok(Some(ExitCode::Error));
+        }
         if !args.force {
             let existing: Vec<String> = targets
                 .iter()
@@ -1059,7 +1073,7 @@ pub fn convert(args: &ConvertArgs, to: Format) -> anyhow::Result<Option<ExitCode
             }
         }
         for (target, (_, _, _, bytes)) in targets.iter().zip(&outputs) {
-            if let Err(e) = super::output::write_file(target, bytes, args.force, |n| {
+            if let Err(e) = super::output::write_file_below(dir, target, bytes, args.force, |n| {
                 if !args.quiet {
                     eprintln!("shogi-tool: note: {n}");
                 }
@@ -1113,6 +1127,21 @@ pub fn refuse_input(command: &str, input: &Input, args: &InputArgs) -> Option<Ve
         variant.title()
     ));
     Some(vec![c])
+}
+
+/// For `find`, `dedup` and `split`, which do not take the smaller variants yet: for a file met
+/// while walking a folder that holds another variant's records, the failure saying so (as for
+/// a file named on the command line, [`not_yet`]), instead of reading it as standard shogi.
+pub fn not_yet_input(command: &str, input: &Input, args: &InputArgs) -> Option<String> {
+    if !matches!(input, Input::File(_)) {
+        return None;
+    }
+    input_route(input, args)?;
+    Some(format!(
+        "{}: `{command}` does not take the smaller variants yet, and this file holds another \
+         variant's records; not read",
+        input.display()
+    ))
 }
 
 /// Refuses a command that does not take the smaller variants yet.

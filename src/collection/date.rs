@@ -65,6 +65,62 @@ fn parts_at(s: &str) -> Option<(u32, Option<u32>, Option<u32>)> {
     }
 }
 
+/// The number of days of month `m` (1 to 12) of year `y`.
+fn days_in_month(y: u32, m: u32) -> u32 {
+    match m {
+        2 if y % 4 == 0 && (y % 100 != 0 || y % 400 == 0) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// A date a user gives (`--date`): the whole of `t` must be a date of the calendar, year and
+/// optionally month and day (a time or weekday may follow the day). Unlike [`parts_at`], which
+/// finds dates inside header values, nothing is dropped: `2024/13/45` is an error, not 2024.
+fn exact_parts(t: &str) -> Result<(u32, Option<u32>, Option<u32>), String> {
+    const EXPECTED: &str =
+        "expected 2024/05/01, 2024-05-01, 2024年5月1日, 令和6年5月1日, 2024/05 or 2024";
+    let not_a_date = || format!("`{t}` is not a date: {EXPECTED}");
+    let (year, rest) = era_year(t)
+        .or_else(|| {
+            let (y, rest) = number(t, 4)?;
+            (y >= 1000).then_some((y, rest))
+        })
+        .ok_or_else(not_a_date)?;
+    let sep = |r: &str| -> Option<usize> {
+        ["/", "-", ".", "年", "月"]
+            .iter()
+            .find(|p| r.starts_with(*p))
+            .map(|p| p.len())
+    };
+    let ended = |r: &str, word: &str| r.is_empty() || r == word;
+    if ended(rest, "年") {
+        return Ok((year, None, None));
+    }
+    let n = sep(rest).ok_or_else(not_a_date)?;
+    let (month, rest) = number(&rest[n..], 2).ok_or_else(not_a_date)?;
+    if !(1..=12).contains(&month) {
+        return Err(format!("`{t}` is not a date: there is no month {month}"));
+    }
+    if ended(rest, "月") {
+        return Ok((year, Some(month), None));
+    }
+    let n = sep(rest).ok_or_else(not_a_date)?;
+    let (day, rest) = number(&rest[n..], 2).ok_or_else(not_a_date)?;
+    let days = days_in_month(year, month);
+    if !(1..=days).contains(&day) {
+        return Err(format!(
+            "`{t}` is not a date: {year}/{month:02} has days 1 to {days}, not {day}"
+        ));
+    }
+    let rest = rest.strip_prefix('日').unwrap_or(rest);
+    if !(rest.is_empty() || rest.starts_with([' ', 'T', '(', '（'])) {
+        return Err(not_a_date());
+    }
+    Ok((year, Some(month), Some(day)))
+}
+
 /// `令和6年` / `平成元年` at the start of `s`: the Gregorian year and the text from `年` on.
 fn era_year(s: &str) -> Option<(u32, &str)> {
     let (base, rest) = ERAS
@@ -118,9 +174,7 @@ impl DateRange {
             if t.is_empty() {
                 return Ok(None);
             }
-            let (y, m, d) = parts_at(&t).ok_or_else(|| {
-                format!("`{t}` is not a date: expected 2024/05/01, 2024-05-01, 2024年5月1日, 令和6年5月1日, 2024/05 or 2024")
-            })?;
+            let (y, m, d) = exact_parts(&t)?;
             Ok(Some(match (m, d, end) {
                 (Some(m), Some(d), _) => y * 10000 + m * 100 + d,
                 (Some(m), None, false) => y * 10000 + m * 100 + 1,
@@ -192,5 +246,35 @@ mod tests {
         assert!(r.contains(20240101) && r.contains(20241231) && !r.contains(20250101));
         assert!(DateRange::parse("2025..2024").is_err());
         assert!(DateRange::parse("yesterday").is_err());
+    }
+
+    /// Issue 28: impossible dates selected all of their year (or month) instead of failing.
+    #[test]
+    fn impossible_dates_are_errors() {
+        for bad in [
+            "2024/13/45",
+            "2024/99",
+            "2024/00/00",
+            "2024/01/32",
+            "2023/02/29",
+            "2024/04/31",
+            "2024/1x",
+            "..2024/13",
+            "2024/01/00..",
+        ] {
+            let e = DateRange::parse(bad).unwrap_err();
+            assert!(e.contains("is not a date"), "{bad}: {e}");
+        }
+        for good in [
+            "2024/02/29",
+            "2024-05-01T10:00",
+            "2024年5月1日",
+            "2024年5月",
+            "2024年",
+            "令和6年5月1日",
+            "２０２４／０５／０１",
+        ] {
+            assert!(DateRange::parse(good).is_ok(), "{good}");
+        }
     }
 }

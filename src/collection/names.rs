@@ -9,6 +9,10 @@ use crate::record::{MetaKey, Record};
 /// The longest name body written, in characters.
 const MAX_CHARS: usize = 80;
 
+/// The longest name body written, in bytes: file systems allow 255 bytes a name, and room is
+/// left for a number (`-123456`) and an extension.
+const MAX_BYTES: usize = 200;
+
 /// A name body for `record` (without extension): `2024-05-01_Black-White` from what the
 /// headers give, else `fallback`.
 pub fn name_for(record: &Record, fallback: &str) -> String {
@@ -36,11 +40,20 @@ pub fn name_for(record: &Record, fallback: &str) -> String {
     } else {
         parts.join("_")
     };
-    let body: String = body.chars().take(MAX_CHARS).collect();
+    // No leading `-`: the name would read as an option to the next command given it.
+    let body = body.trim_start_matches(['-', '_', '.']);
+    let mut cut = 0;
+    for (n, (i, c)) in body.char_indices().enumerate() {
+        if n == MAX_CHARS || i + c.len_utf8() > MAX_BYTES {
+            break;
+        }
+        cut = i + c.len_utf8();
+    }
+    let body = &body[..cut];
     if body.is_empty() {
         "record".to_string()
     } else {
-        body
+        body.to_string()
     }
 }
 
@@ -106,5 +119,33 @@ mod tests {
         assert_eq!(names.unique("a", "csa"), "a.csa");
         assert_eq!(names.unique("A", "csa"), "A-2.csa");
         assert_eq!(sanitize("../.."), "");
+    }
+
+    /// Issue 28: players named `-rf` or `--help` gave names read as options (`-rf-x.csa`).
+    #[test]
+    fn names_never_start_with_a_dash() {
+        let text = "V2.2\nN+--help\nN-y\nPI\n+\n+7776FU\n";
+        let r = formats::read_str(text, Format::Csa).remove(0);
+        assert_eq!(name_for(&r, "x"), "help-y");
+        let text = "V2.2\nN+-rf\nN-x\nPI\n+\n+7776FU\n";
+        let r = formats::read_str(text, Format::Csa).remove(0);
+        assert_eq!(name_for(&r, "x"), "rf-x");
+        let bare = formats::read_str("position startpos", Format::Usi).remove(0);
+        assert_eq!(name_for(&bare, "-games.3"), "games.3");
+    }
+
+    /// Issue 28: 80 characters of 4 bytes made a name over the 255-byte limit.
+    #[test]
+    fn names_fit_the_byte_limit_of_file_systems() {
+        let long = "\u{1F600}".repeat(100);
+        let text = format!("V2.2\nN+{long}\nPI\n+\n+7776FU\n");
+        let r = formats::read_str(&text, Format::Csa).remove(0);
+        let name = name_for(&r, "x");
+        assert!(name.len() <= MAX_BYTES, "{} bytes", name.len());
+        assert!(name.chars().all(|c| c == '\u{1F600}') && !name.is_empty());
+        let ascii = "a".repeat(300);
+        let text = format!("V2.2\nN+{ascii}\nPI\n+\n+7776FU\n");
+        let r = formats::read_str(&text, Format::Csa).remove(0);
+        assert_eq!(name_for(&r, "x").chars().count(), MAX_CHARS);
     }
 }

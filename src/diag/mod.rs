@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::record::replay::{Finding, Report};
 use crate::record::{ErrorCode, OutcomeReason, ReadError, ReadIssue, Record, WarningCode};
 use crate::shogi::FoulCode;
-use crate::text::SourceText;
+use crate::text::{escape_controls, is_escaped, push_escaped, SourceText};
 
 /// One located diagnostic, as JSON writes it; `C` is its severity's code type.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -307,10 +307,13 @@ impl Validation {
                 }
             }
         };
+        // Everything echoed from a record or its name is shown with its control characters
+        // escaped (a terminal would obey them).
+        let path = escape_controls(&self.path);
         let at = |line: Option<u32>, column: Option<u32>| match (line, column) {
-            (Some(l), Some(c)) => format!("{}:{l}:{c}", self.path),
-            (Some(l), None) => format!("{}:{l}", self.path),
-            _ => self.path.clone(),
+            (Some(l), Some(c)) => format!("{path}:{l}:{c}"),
+            (Some(l), None) => format!("{path}:{l}"),
+            _ => path.to_string(),
         };
         let ply = |at: (Option<usize>, Option<usize>)| match at {
             (Some(p), Some(v)) => format!(" ply {p} (variation from ply {v}):"),
@@ -323,14 +326,14 @@ impl Validation {
                 "{}: {}: {}",
                 at(e.line, e.column),
                 label(Severity::Error, e.code.as_str(), color),
-                human_message(&e.message)
+                escape_controls(&human_message(&e.message))
             );
             show(out, e.line, e.column);
         }
         for f in &self.fouls {
             let mv =
                 f.mv.as_deref()
-                    .map(|m| format!(" ({m})"))
+                    .map(|m| format!(" ({})", escape_controls(m)))
                     .unwrap_or_default();
             let _ = writeln!(
                 out,
@@ -338,7 +341,7 @@ impl Validation {
                 at(f.line, f.column),
                 ply((f.ply, f.variation)),
                 label(Severity::Foul, f.code.as_str(), color),
-                human_message(&f.message)
+                escape_controls(&human_message(&f.message))
             );
             show(out, f.line, f.column);
         }
@@ -349,7 +352,7 @@ impl Validation {
                 at(w.line, w.column),
                 ply((w.ply, w.variation)),
                 label(Severity::Warning, w.code.as_str(), color),
-                human_message(&w.message)
+                escape_controls(&human_message(&w.message))
             );
             show(out, w.line, w.column);
         }
@@ -437,10 +440,11 @@ pub fn tool_prefix(severity: Severity, color: bool) -> String {
 /// names the record (`path`, or `path#N` in a file of several).
 pub fn located_error(at: &str, e: &ReadError) -> String {
     format!(
-        "{at}:{}:{}: {}",
+        "{}:{}:{}: {}",
+        escape_controls(at),
         e.line,
         e.column,
-        human_message(&e.message)
+        escape_controls(&human_message(&e.message))
     )
 }
 
@@ -488,7 +492,9 @@ fn snippet(out: &mut String, line: u32, src: &str, column: Option<u32>) {
     if start > 0 {
         shown.push('…');
     }
-    shown.extend(&chars[start..end]);
+    for &ch in &chars[start..end] {
+        push_escaped(&mut shown, ch);
+    }
     if end < chars.len() {
         shown.push('…');
     }
@@ -498,7 +504,11 @@ fn snippet(out: &mut String, line: u32, src: &str, column: Option<u32>) {
         let lead: usize = usize::from(start > 0)
             + chars[start..c.max(start)]
                 .iter()
-                .map(|&ch| if is_wide(ch) { 2 } else { 1 })
+                .map(|&ch| match ch {
+                    ch if is_escaped(ch) => escape_controls(&ch.to_string()).len(),
+                    ch if is_wide(ch) => 2,
+                    _ => 1,
+                })
                 .sum::<usize>();
         let _ = writeln!(out, "{:>6} | {}^", "", " ".repeat(lead));
     }

@@ -1191,9 +1191,14 @@ mod tests {
         let mut r = record(&moves, None);
         r.start = Start::Position(Setup::from_sfen("8k/9/R8/9/9/9/9/9/K8 b - 1").unwrap());
         let rep = replay(&r, &ReplayOptions::default());
-        let codes: Vec<(&str, usize)> = rep.fouls.iter().map(|f| (f.code.as_str(), f.ply)).collect();
+        let codes: Vec<(&str, usize)> =
+            rep.fouls.iter().map(|f| (f.code.as_str(), f.ply)).collect();
         assert_eq!(codes, [("moves-after-end", 13)]);
-        let warnings: Vec<(&str, usize)> = rep.warnings.iter().map(|f| (f.code.as_str(), f.ply)).collect();
+        let warnings: Vec<(&str, usize)> = rep
+            .warnings
+            .iter()
+            .map(|f| (f.code.as_str(), f.ply))
+            .collect();
         assert_eq!(warnings, [("repetition", 12)]);
         assert_eq!(rep.outcome.reason, "repetition");
     }

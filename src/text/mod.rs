@@ -21,6 +21,7 @@
 mod decode;
 mod detect;
 mod encoding;
+mod escape;
 mod scan;
 mod source;
 mod width;
@@ -29,6 +30,7 @@ pub use decode::{decode, decode_owned, Decoded, DetectionReason, InvalidBytes, M
 pub use detect::extension_implies_utf8;
 pub(crate) use detect::{declares_encoding, mostly_utf8};
 pub use encoding::{Encoding, EncodingChoice, UnknownEncoding};
+pub use escape::{escape_controls, is_escaped, push_escaped};
 pub(crate) use scan::{count_byte, find_byte, find_non_ascii, has_nul, run_length};
 pub use source::{locate, LineCol, Position, SourceText};
 pub use width::{char_width, display_column, display_width};

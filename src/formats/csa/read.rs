@@ -879,6 +879,18 @@ impl RecordReader {
             );
             return;
         };
+        if ms == u64::MAX {
+            self.warn(
+                WarningCode::InvalidTime,
+                no,
+                column_of(line, at),
+                format!(
+                    "The time `{}` is more than can be held ({} seconds) and was capped at that.",
+                    String::from_utf8_lossy(stmt),
+                    u64::MAX / 1000
+                ),
+            );
+        }
         if self.current == MoveTree::ROOT {
             self.warn(
                 WarningCode::MisplacedTime,
@@ -1090,7 +1102,12 @@ fn parse_time(s: &[u8]) -> Option<u64> {
     for i in 0..3 {
         ms = ms * 10 + frac.get(i).map_or(0, |&d| u64::from(d - b'0'));
     }
-    Some(secs.saturating_mul(1000).saturating_add(ms))
+    // Saturated at u64::MAX (which the caller warns of) when more than can be held.
+    let held = secs
+        .checked_mul(1000)
+        .and_then(|t| t.checked_add(ms))
+        .filter(|&t| t != u64::MAX && secs != u64::MAX);
+    Some(held.unwrap_or(u64::MAX))
 }
 
 fn color_of_sign(sign: u8) -> Color {

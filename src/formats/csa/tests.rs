@@ -918,7 +918,11 @@ fn regression_a_board_with_a_missing_row_is_an_error_naming_it() {
     let r = one(&format!("V2.2\n{rows}+\n+7776FU\n"));
     assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
     let e = &r.errors[0];
-    assert_eq!((e.code, e.line, e.column), (crate::record::ErrorCode::ParseError, 3, 1), "{e:?}");
+    assert_eq!(
+        (e.code, e.line, e.column),
+        (crate::record::ErrorCode::ParseError, 3, 1),
+        "{e:?}"
+    );
     assert!(e.message.contains("no row `P2`"), "{}", e.message);
     // Missing at the end: at the last row given.
     let rows: String = HIRATE_ROWS
@@ -933,4 +937,23 @@ fn regression_a_board_with_a_missing_row_is_an_error_naming_it() {
     // All nine rows, or pieces by `P+`/`P-` alone, are fine.
     clean(&one(&format!("{HIRATE_ROWS}+\n")));
     clean(&one("P-11OU\nP+99OU\nP+00HI\n+\n"));
+}
+
+/// Issue 28: an absurd time (`T18446744073709551615.999`) was capped without a word.
+#[test]
+fn absurd_times_are_capped_with_a_warning() {
+    let r = one("V2.2\nPI\n+\n+7776FU\nT18446744073709551615.999\n-3334FU\nT99999999999999999999\n+2726FU\nT12.5\n");
+    let capped: Vec<_> = r
+        .warnings
+        .iter()
+        .filter(|w| w.code == "invalid-time" && w.message.contains("capped"))
+        .map(|w| w.line)
+        .collect();
+    assert_eq!(capped, [5, 7], "{:?}", r.warnings);
+    let spent: Vec<_> = r
+        .tree
+        .main_line()
+        .filter_map(|id| r.tree.node(id).time.as_ref().map(|t| t.spent_ms))
+        .collect();
+    assert_eq!(spent, [Some(u64::MAX), Some(u64::MAX), Some(12_500)]);
 }
