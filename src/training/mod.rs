@@ -8,6 +8,14 @@
 //! positions. Standard shogi only: both formats are 9x9.
 
 pub mod bits;
+pub mod entry;
+pub mod eval;
+pub mod export;
+pub mod move16;
 pub mod packed;
 
+pub use entry::{read_entry, Entry, EntryError, ReadEntry, TrainingFormat};
+pub use eval::{eval_of, EvalSource, Score};
+pub use export::{export_record, EvalMissing, ExportOptions, Exported, Keep, Summary, Unique};
+pub use move16::Move16;
 pub use packed::{decode, encode, DecodeError, EncodeError, Packing};
