@@ -13,9 +13,11 @@ pub mod eval;
 pub mod export;
 pub mod move16;
 pub mod packed;
+pub mod read;
 
 pub use entry::{read_entry, Entry, EntryError, ReadEntry, TrainingFormat};
 pub use eval::{eval_of, EvalSource, Score};
 pub use export::{export_record, EvalMissing, ExportOptions, Exported, Keep, Summary, Unique};
 pub use move16::Move16;
 pub use packed::{decode, encode, DecodeError, EncodeError, Packing};
+pub use read::{problems, EntryReader, ReadError};

@@ -1,0 +1,304 @@
+//! `positions --format hcpe|psv`: the training entries of the sound records of every input,
+//! written in input order to `--output` (or a pipe), with the summary on standard error; and
+//! `.hcpe`/`.psv` files read back as inputs of `positions`, `stats` and `validate`.
+
+use std::io::{BufReader, IsTerminal, Write};
+use std::path::Path;
+
+use anyhow::bail;
+use shogi_tool::batch::{self, Input};
+use shogi_tool::record::Record;
+use shogi_tool::shogi::Position;
+use shogi_tool::text::SourceText;
+use shogi_tool::training::{
+    export_record, EntryReader, EvalMissing, ExportOptions, Exported, Summary, TrainingFormat,
+    Unique,
+};
+
+use super::exit::ExitCode;
+use super::output::OutputFile;
+use super::positions::{Args, EvalMissingArg, PositionsFormat};
+use super::records::Chunk;
+
+/// The export options the flags ask for.
+fn options(args: &Args, format: TrainingFormat) -> ExportOptions {
+    let mut o = ExportOptions::new(format);
+    o.eval_missing = match args.eval_missing {
+        EvalMissingArg::Skip => EvalMissing::Skip,
+        EvalMissingArg::Zero => EvalMissing::Zero,
+    };
+    o.keep.after_foul = args.keep_after_foul;
+    o.keep.errors = args.keep_errors;
+    o.keep.mismatches = args.keep_mismatches;
+    o.keep.unknown_results = args.keep_unknown_results;
+    o.min_ply = args.min_ply;
+    o.max_ply = args.max_ply;
+    o.exclude_draws = args.exclude_draws;
+    o.min_rating = args.min_rating;
+    o
+}
+
+/// What one input gives the writer: entries of records, or messages for standard error.
+enum Piece {
+    Records(Vec<(Exported, Option<String>)>),
+    Failed(String),
+}
+
+/// Where the entries go.
+enum Sink {
+    Stdout(std::io::BufWriter<std::io::Stdout>),
+    File(OutputFile),
+}
+
+impl Sink {
+    fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Sink::Stdout(w) => w,
+            Sink::File(f) => f,
+        }
+    }
+}
+
+/// Runs `positions --format hcpe|psv`.
+pub fn export(args: &Args) -> anyhow::Result<ExitCode> {
+    let format = match args.format {
+        PositionsFormat::Hcpe => TrainingFormat::Hcpe,
+        PositionsFormat::Psv => TrainingFormat::Psv,
+        PositionsFormat::Human => unreachable!("the SFEN lines are printed by positions::run"),
+    };
+    if args.ply.is_some() || args.final_only {
+        bail!(
+            "--ply and --final print SFEN lines; they do not go with --format {}",
+            format.name()
+        );
+    }
+    let to_stdout = args.output.as_deref().is_none_or(|p| p == Path::new("-"));
+    if to_stdout && std::io::stdout().is_terminal() {
+        bail!(
+            "--format {} writes binary data: name a file with -o FILE, or pipe standard output (-o -)",
+            format.name()
+        );
+    }
+    if let (false, Some(p)) = (to_stdout, &args.output) {
+        super::output::check(p, args.force)?;
+    }
+    let (inputs, input_errors) = args.input.input_stream()?;
+    let mut failed = false;
+    for e in &input_errors {
+        eprintln!("{} {}", super::style::error(), e.message);
+        failed = true;
+    }
+    let mut sink = match (&args.output, to_stdout) {
+        (Some(p), false) => Sink::File(OutputFile::create(p, args.force, |n| {
+            if !args.quiet {
+                eprintln!("shogi-tool: note: {n}");
+            }
+        })?),
+        _ => Sink::Stdout(std::io::BufWriter::with_capacity(
+            1 << 16,
+            std::io::stdout(),
+        )),
+    };
+    let options = options(args, format);
+    let read_options = args.input.read_options();
+    let mut summary = Summary::default();
+    let mut unique = args.unique.then(Unique::new);
+    let mut write_error = None;
+    batch::run_ordered_pieces(
+        inputs,
+        args.input.jobs,
+        |input: &Input, sink: &mut dyn FnMut(Piece) -> bool| {
+            if let Some(chunks) =
+                super::variant::refuse_input("positions --format", input, &args.input)
+            {
+                for c in chunks {
+                    sink(Piece::Failed(c.err));
+                }
+                return;
+            }
+            if training_format(input).is_some() {
+                sink(Piece::Failed(format!(
+                    "{} {}: already training data; convert records, not {} files\n",
+                    super::style::error(),
+                    input.display(),
+                    format.name()
+                )));
+                return;
+            }
+            let per_record = |record: &Record, _: &SourceText| {
+                let error = record.errors.first().map(|e| {
+                    format!(
+                        "{} {}:{}:{}: {}\n",
+                        super::style::error(),
+                        record.source.path,
+                        e.line,
+                        e.column,
+                        e.message
+                    )
+                });
+                (export_record(record, &options), error)
+            };
+            let file = batch::read_each_batched_to_end(
+                input,
+                &read_options,
+                batch::RECORDS_PER_BATCH,
+                per_record,
+                |batch| sink(Piece::Records(batch)),
+            );
+            if let Some(message) = file.and_then(|f| f.error) {
+                sink(Piece::Failed(format!(
+                    "{} {message}\n",
+                    super::style::error()
+                )));
+            }
+        },
+        |piece| match piece {
+            Piece::Failed(message) => {
+                eprint!("{message}");
+                failed = true;
+                true
+            }
+            Piece::Records(records) => {
+                for (mut exported, error) in records {
+                    if let Some(e) = error {
+                        eprint!("{e}");
+                        failed = true;
+                    }
+                    if let Some(u) = unique.as_mut() {
+                        u.filter(&mut exported, format);
+                    }
+                    summary += &exported.summary;
+                    if let Err(e) = sink.writer().write_all(&exported.bytes) {
+                        write_error = Some(e);
+                        return false;
+                    }
+                }
+                true
+            }
+        },
+    );
+    if let Some(e) = write_error {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return Ok(ExitCode::Success);
+        }
+        return Err(anyhow::Error::new(e).context("cannot write the training entries"));
+    }
+    match sink {
+        Sink::Stdout(mut w) => w.flush()?,
+        Sink::File(f) => f.finish()?,
+    }
+    if !args.quiet {
+        eprintln!("{}", summary_line(&summary, format, unique.as_ref()));
+    }
+    Ok(if failed {
+        ExitCode::Error
+    } else {
+        ExitCode::Success
+    })
+}
+
+/// `name n, name n` of a count table, or `none`.
+fn counts(map: &std::collections::BTreeMap<&'static str, u64>) -> String {
+    if map.is_empty() {
+        return "none".into();
+    }
+    map.iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The summary of an export, one line.
+fn summary_line(s: &Summary, format: TrainingFormat, unique: Option<&Unique>) -> String {
+    let distinct = unique.map_or(String::new(), |u| {
+        format!(
+            " (--unique: {} distinct positions held, about {} KiB)",
+            u.len(),
+            u.len() * 16 / 1024
+        )
+    });
+    format!(
+        "shogi-tool: {} records read, {} used; {} positions written ({} bytes of {}){distinct}; records left out: {}; positions left out: {}; evaluations: {}",
+        s.records,
+        s.records_used,
+        s.positions,
+        s.positions * format.size() as u64,
+        format.name(),
+        counts(&s.records_left_out),
+        counts(&s.positions_left_out),
+        counts(&s.eval_sources),
+    )
+}
+
+/// The training format of an input by its extension (`.hcpe`, `.psv`).
+pub fn training_format(input: &Input) -> Option<TrainingFormat> {
+    match input {
+        Input::File(p) => TrainingFormat::from_extension(p.extension()?.to_str()?),
+        _ => None,
+    }
+}
+
+/// Opens a training file (within `--max-file-size`) for reading its entries.
+fn open(input: &Input, max: u64) -> Result<BufReader<std::fs::File>, String> {
+    let Input::File(p) = input else {
+        return Err(format!("{}: not a file", input.display()));
+    };
+    let file =
+        std::fs::File::open(p).map_err(|e| format!("{}: cannot open: {e}", input.display()))?;
+    let len = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if len > max {
+        return Err(format!(
+            "{}: {len} bytes is larger than the limit of {max} bytes (--max-file-size)",
+            input.display()
+        ));
+    }
+    Ok(BufReader::with_capacity(1 << 16, file))
+}
+
+/// `positions` of a `.hcpe`/`.psv` input: `<entry>\t<sfen>` a line (entries counted from 0;
+/// `--ply N` the bare SFEN of entry N, `--final` of the last); `None` for other inputs.
+pub fn read_back_positions(input: &Input, args: &Args) -> Option<Vec<Chunk>> {
+    let format = training_format(input)?;
+    let mut c = Chunk::default();
+    let reader = match open(input, args.input.max_file_size) {
+        Ok(r) => r,
+        Err(e) => {
+            c.fail(e);
+            return Some(vec![c]);
+        }
+    };
+    let mut last = None;
+    let mut found = false;
+    for item in EntryReader::new(reader, format) {
+        match item {
+            Ok((i, e)) => {
+                let sfen = match Position::from_setup(&e.setup) {
+                    Ok(p) => p.to_sfen(),
+                    Err(err) => {
+                        c.fail(format!("{}: entry {i}: {err}", input.display()));
+                        continue;
+                    }
+                };
+                match (args.ply, args.final_only) {
+                    (Some(n), _) if n as u64 == i => {
+                        c.out.push_str(&sfen);
+                        c.out.push('\n');
+                        found = true;
+                    }
+                    (Some(_), _) => {}
+                    (None, true) => last = Some(sfen),
+                    (None, false) => c.out.push_str(&format!("{i}\t{sfen}\n")),
+                }
+            }
+            Err(e) => c.fail(format!("{}: {e}", input.display())),
+        }
+    }
+    if let Some(sfen) = last {
+        c.out.push_str(&sfen);
+        c.out.push('\n');
+    }
+    if let (Some(n), false) = (args.ply, found) {
+        c.fail(format!("{}: the file has no entry {n}", input.display()));
+    }
+    Some(vec![c])
+}
