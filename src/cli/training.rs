@@ -302,3 +302,75 @@ pub fn read_back_positions(input: &Input, args: &Args) -> Option<Vec<Chunk>> {
     }
     Some(vec![c])
 }
+
+/// What `validate` found in a `.hcpe`/`.psv` input: the text to print (the entries with
+/// problems: `foul[invalid-position]`, `foul[illegal-move]`, `error[parse-error]`, or one
+/// JSON object each) and [entries, entries with fouls, 0, unreadable]; `None` for other inputs.
+pub fn validate_training(
+    input: &Input,
+    max_file_size: u64,
+    json: bool,
+) -> Option<(String, [usize; 4])> {
+    let format = training_format(input)?;
+    let path = input.display();
+    let mut text = String::new();
+    let mut counts = [0usize; 4];
+    let line = |text: &mut String,
+                entry: Option<(u64, u64)>,
+                severity: &str,
+                code: &str,
+                message: &str| {
+        if json {
+            let mut o = serde_json::json!({
+                "path": path,
+                "format": format.name(),
+                "severity": severity,
+                "code": code,
+                "message": message,
+            });
+            if let Some((i, offset)) = entry {
+                o["entry"] = i.into();
+                o["offset"] = offset.into();
+            }
+            text.push_str(&o.to_string());
+            text.push('\n');
+        } else {
+            let at = entry.map_or(String::new(), |(i, o)| format!(" entry {i} (byte {o}):"));
+            text.push_str(&format!("{path}:{at} {severity}[{code}]: {message}\n"));
+        }
+    };
+    let reader = match open(input, max_file_size) {
+        Ok(r) => r,
+        Err(e) => {
+            counts[3] += 1;
+            line(&mut text, None, "error", "unreadable", &e);
+            return Some((text, counts));
+        }
+    };
+    for item in EntryReader::new(reader, format) {
+        match item {
+            Ok((i, e)) => {
+                counts[0] += 1;
+                let problems = shogi_tool::training::problems(&e);
+                if !problems.is_empty() {
+                    counts[1] += 1;
+                }
+                let offset = i * format.size() as u64;
+                for p in problems {
+                    let code = if p.starts_with("the move") {
+                        "illegal-move"
+                    } else {
+                        "invalid-position"
+                    };
+                    line(&mut text, Some((i, offset)), "foul", code, &p);
+                }
+            }
+            Err(e) => {
+                counts[0] += 1;
+                counts[3] += 1;
+                line(&mut text, None, "error", "parse-error", &e.to_string());
+            }
+        }
+    }
+    Some((text, counts))
+}
