@@ -374,3 +374,107 @@ pub fn validate_training(
     }
     Some((text, counts))
 }
+
+/// Whether any path named on the command line is a `.hcpe`/`.psv` file.
+pub fn names_training_files(input: &super::inputs::InputArgs) -> bool {
+    input.paths.iter().any(|p| {
+        p.extension()
+            .and_then(|e| e.to_str())
+            .and_then(TrainingFormat::from_extension)
+            .is_some()
+    })
+}
+
+/// `stats` of `.hcpe`/`.psv` files: entries, results, side to move, the score histogram and
+/// the distinct positions, as a table or (`json`) one JSON object. Every input must be such a
+/// file.
+pub fn stats(input: &super::inputs::InputArgs, json: bool) -> anyhow::Result<ExitCode> {
+    let (inputs, input_errors) = input.input_stream()?;
+    let mut failed = false;
+    for e in &input_errors {
+        eprintln!("{} {}", super::style::error(), e.message);
+        failed = true;
+    }
+    let mut total = shogi_tool::training::TrainingStats::new();
+    let mut files = 0u64;
+    for i in inputs {
+        let Some(format) = training_format(&i) else {
+            bail!(
+                "{}: stats reads training files (.hcpe, .psv) or records, not both in one run",
+                i.display()
+            );
+        };
+        files += 1;
+        let reader = match open(&i, input.max_file_size) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("{} {e}", super::style::error());
+                failed = true;
+                continue;
+            }
+        };
+        for item in EntryReader::new(reader, format) {
+            match item {
+                Ok((_, e)) => total.add(&e),
+                Err(e) => {
+                    total.unreadable += 1;
+                    eprintln!("{} {}: {e}", super::style::error(), i.display());
+                    failed = true;
+                }
+            }
+        }
+    }
+    let buckets: Vec<(String, u64)> = total
+        .scores
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| (shogi_tool::training::TrainingStats::bucket_label(i), n))
+        .collect();
+    let text = if json {
+        let scores: Vec<serde_json::Value> = buckets
+            .iter()
+            .map(|(k, v)| serde_json::json!({"scores": k, "positions": v}))
+            .collect();
+        let o = serde_json::json!({
+            "files": files,
+            "positions": total.entries,
+            "unreadable": total.unreadable,
+            "distinct_positions": total.distinct(),
+            "results": {"black": total.results[0], "white": total.results[1], "draw": total.results[2]},
+            "to_move": {"black": total.to_move[0], "white": total.to_move[1]},
+            "zero_scores": total.zero_scores,
+            "scores": scores,
+        });
+        format!("{o}\n")
+    } else {
+        let mut t = format!(
+            "files               {files}\npositions           {}\ndistinct positions  {}\n\
+             black won           {}\nwhite won           {}\ndrawn               {}\n\
+             black to move       {}\nwhite to move       {}\nscore 0             {}\n",
+            total.entries,
+            total.distinct(),
+            total.results[0],
+            total.results[1],
+            total.results[2],
+            total.to_move[0],
+            total.to_move[1],
+            total.zero_scores
+        );
+        if total.unreadable > 0 {
+            t.push_str(&format!("unreadable entries  {}\n", total.unreadable));
+        }
+        t.push_str("scores (side to move)\n");
+        for (label, n) in &buckets {
+            t.push_str(&format!("  {label:<14}    {n}\n"));
+        }
+        t
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(if failed {
+        ExitCode::Error
+    } else {
+        ExitCode::Success
+    })
+}

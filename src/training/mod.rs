@@ -14,6 +14,7 @@ pub mod export;
 pub mod move16;
 pub mod packed;
 pub mod read;
+pub mod stats;
 
 pub use entry::{read_entry, Entry, EntryError, ReadEntry, TrainingFormat};
 pub use eval::{eval_of, EvalSource, Score};
@@ -21,3 +22,4 @@ pub use export::{export_record, EvalMissing, ExportOptions, Exported, Keep, Summ
 pub use move16::Move16;
 pub use packed::{decode, encode, DecodeError, EncodeError, Packing};
 pub use read::{problems, EntryReader, ReadError};
+pub use stats::{TrainingStats, SCORE_EDGES};
