@@ -16,12 +16,76 @@ use shogi_tool::training::{
 };
 
 use super::exit::ExitCode;
+use super::inputs::InputArgs;
 use super::output::OutputFile;
-use super::positions::{Args, EvalMissingArg, PositionsFormat};
 use super::records::Chunk;
 
+/// What `positions` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PositionsFormat {
+    /// `<ply>\t<sfen>` lines.
+    Human,
+    /// cshogi's / dlshogi's HuffmanCodedPosAndEval, 38 bytes a position.
+    Hcpe,
+    /// YaneuraOu's PackedSfenValue, 40 bytes a position.
+    Psv,
+}
+
+/// What a position without an evaluation gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum EvalMissingArg {
+    /// Leave it out.
+    Skip,
+    /// Write it with the score 0.
+    Zero,
+}
+
+/// The flags of `positions` that choose and filter the training entries.
+#[derive(Debug, clap::Args)]
+pub struct ExportArgs {
+    /// What to write: SFEN lines (human), or training entries (hcpe, psv) of sound records.
+    #[arg(long, value_enum, ignore_case = true, default_value = "human")]
+    pub format: PositionsFormat,
+    /// Write the training entries to FILE (`-`: standard output, which must not be a terminal).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+    /// Replace an existing --output file.
+    #[arg(long)]
+    pub force: bool,
+    /// What a position without an evaluation in the record's comments gets.
+    #[arg(long, value_enum, ignore_case = true, default_value = "zero")]
+    pub eval_missing: EvalMissingArg,
+    /// Keep the positions from a foul on (left out by default).
+    #[arg(long)]
+    pub keep_after_foul: bool,
+    /// Keep records the reader reported errors in (left out by default).
+    #[arg(long)]
+    pub keep_errors: bool,
+    /// Keep records whose stated result the moves contradict (left out by default).
+    #[arg(long)]
+    pub keep_mismatches: bool,
+    /// Keep records without a result, written as draws (left out by default).
+    #[arg(long)]
+    pub keep_unknown_results: bool,
+    /// Only positions after at least N moves.
+    #[arg(long, value_name = "N")]
+    pub min_ply: Option<usize>,
+    /// Only positions after at most N moves.
+    #[arg(long, value_name = "N")]
+    pub max_ply: Option<usize>,
+    /// Leave out drawn games.
+    #[arg(long)]
+    pub exclude_draws: bool,
+    /// Only games whose both players are rated N or more (records without ratings are left out).
+    #[arg(long, value_name = "N")]
+    pub min_rating: Option<f64>,
+    /// Each distinct position once across all inputs, the first met (a 64-bit hash a position).
+    #[arg(long)]
+    pub unique: bool,
+}
+
 /// The export options the flags ask for.
-fn options(args: &Args, format: TrainingFormat) -> ExportOptions {
+fn options(args: &ExportArgs, format: TrainingFormat) -> ExportOptions {
     let mut o = ExportOptions::new(format);
     o.eval_missing = match args.eval_missing {
         EvalMissingArg::Skip => EvalMissing::Skip,
@@ -60,13 +124,19 @@ impl Sink {
 }
 
 /// Runs `positions --format hcpe|psv`.
-pub fn export(args: &Args) -> anyhow::Result<ExitCode> {
+pub fn export(
+    input: &InputArgs,
+    args: &ExportArgs,
+    ply: Option<usize>,
+    final_only: bool,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
     let format = match args.format {
         PositionsFormat::Hcpe => TrainingFormat::Hcpe,
         PositionsFormat::Psv => TrainingFormat::Psv,
         PositionsFormat::Human => unreachable!("the SFEN lines are printed by positions::run"),
     };
-    if args.ply.is_some() || args.final_only {
+    if ply.is_some() || final_only {
         bail!(
             "--ply and --final print SFEN lines; they do not go with --format {}",
             format.name()
@@ -82,7 +152,7 @@ pub fn export(args: &Args) -> anyhow::Result<ExitCode> {
     if let (false, Some(p)) = (to_stdout, &args.output) {
         super::output::check(p, args.force)?;
     }
-    let (inputs, input_errors) = args.input.input_stream()?;
+    let (inputs, input_errors) = input.input_stream()?;
     let mut failed = false;
     for e in &input_errors {
         eprintln!("{} {}", super::style::error(), e.message);
@@ -90,7 +160,7 @@ pub fn export(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let mut sink = match (&args.output, to_stdout) {
         (Some(p), false) => Sink::File(OutputFile::create(p, args.force, |n| {
-            if !args.quiet {
+            if !quiet {
                 eprintln!("shogi-tool: note: {n}");
             }
         })?),
@@ -100,27 +170,25 @@ pub fn export(args: &Args) -> anyhow::Result<ExitCode> {
         )),
     };
     let options = options(args, format);
-    let read_options = args.input.read_options();
+    let read_options = input.read_options();
     let mut summary = Summary::default();
     let mut unique = args.unique.then(Unique::new);
     let mut write_error = None;
     batch::run_ordered_pieces(
         inputs,
-        args.input.jobs,
-        |input: &Input, sink: &mut dyn FnMut(Piece) -> bool| {
-            if let Some(chunks) =
-                super::variant::refuse_input("positions --format", input, &args.input)
-            {
+        input.jobs,
+        |item: &Input, sink: &mut dyn FnMut(Piece) -> bool| {
+            if let Some(chunks) = super::variant::refuse_input("positions --format", item, input) {
                 for c in chunks {
                     sink(Piece::Failed(c.err));
                 }
                 return;
             }
-            if training_format(input).is_some() {
+            if training_format(item).is_some() {
                 sink(Piece::Failed(format!(
                     "{} {}: already training data; convert records, not {} files\n",
                     super::style::error(),
-                    input.display(),
+                    item.display(),
                     format.name()
                 )));
                 return;
@@ -139,7 +207,7 @@ pub fn export(args: &Args) -> anyhow::Result<ExitCode> {
                 (export_record(record, &options), error)
             };
             let file = batch::read_each_batched_to_end(
-                input,
+                item,
                 &read_options,
                 batch::RECORDS_PER_BATCH,
                 per_record,
@@ -187,7 +255,7 @@ pub fn export(args: &Args) -> anyhow::Result<ExitCode> {
         Sink::Stdout(mut w) => w.flush()?,
         Sink::File(f) => f.finish()?,
     }
-    if !args.quiet {
+    if !quiet {
         eprintln!("{}", summary_line(&summary, format, unique.as_ref()));
     }
     Ok(if failed {
@@ -257,10 +325,15 @@ fn open(input: &Input, max: u64) -> Result<BufReader<std::fs::File>, String> {
 
 /// `positions` of a `.hcpe`/`.psv` input: `<entry>\t<sfen>` a line (entries counted from 0;
 /// `--ply N` the bare SFEN of entry N, `--final` of the last); `None` for other inputs.
-pub fn read_back_positions(input: &Input, args: &Args) -> Option<Vec<Chunk>> {
+pub fn read_back_positions(
+    input: &Input,
+    max_file_size: u64,
+    ply: Option<usize>,
+    final_only: bool,
+) -> Option<Vec<Chunk>> {
     let format = training_format(input)?;
     let mut c = Chunk::default();
-    let reader = match open(input, args.input.max_file_size) {
+    let reader = match open(input, max_file_size) {
         Ok(r) => r,
         Err(e) => {
             c.fail(e);
@@ -279,7 +352,7 @@ pub fn read_back_positions(input: &Input, args: &Args) -> Option<Vec<Chunk>> {
                         continue;
                     }
                 };
-                match (args.ply, args.final_only) {
+                match (ply, final_only) {
                     (Some(n), _) if n as u64 == i => {
                         c.out.push_str(&sfen);
                         c.out.push('\n');
@@ -297,7 +370,7 @@ pub fn read_back_positions(input: &Input, args: &Args) -> Option<Vec<Chunk>> {
         c.out.push_str(&sfen);
         c.out.push('\n');
     }
-    if let (Some(n), false) = (args.ply, found) {
+    if let (Some(n), false) = (ply, found) {
         c.fail(format!("{}: the file has no entry {n}", input.display()));
     }
     Some(vec![c])
