@@ -19,9 +19,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$py" "$here/bench_training.py" floodgate "$dir/csa" "$tmp/floodgate"
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
-timed() { /usr/bin/time -f "%e %M" -o "$tmp/t" "$@" >/dev/null 2>"$tmp/err" || { cat "$tmp/err"; exit 1; }; }
-echo "| corpus | command | median s ($runs runs) | positions/s | × read floor | cshogi ÷ this | peak MB |"
-echo "|---|---|---|---|---|---|---|"
+timed() { /usr/bin/time -f "%e %M %U %S" -o "$tmp/t" "$@" >/dev/null 2>"$tmp/err" || { cat "$tmp/err"; exit 1; }; }
+echo "| corpus | command | median s ($runs runs) | median CPU s | positions/s | × read floor | cshogi ÷ this | × read floor (CPU) | cshogi ÷ this (CPU) | peak MB |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for corpus in floodgate-csa kif; do
     case $corpus in
     floodgate-csa) d="$tmp/floodgate" ext=csa ;;
@@ -37,11 +37,16 @@ for corpus in floodgate-csa kif; do
     n=$(( $(stat -c %s "$tmp/out.hcpe") / 38 ))
     floor=$(cut -d' ' -f1 "$tmp/r0" | median)
     peer=$(cut -d' ' -f1 "$tmp/r2" | median)
+    cpu() { awk '{ print $3 + $4 }' "$1" | median; }
+    cfloor=$(cpu "$tmp/r0")
+    cpeer=$(cpu "$tmp/r2")
     for i in 0 1 2; do
         secs=$(cut -d' ' -f1 "$tmp/r$i" | median)
+        c=$(cpu "$tmp/r$i")
         kb=$(cut -d' ' -f2 "$tmp/r$i" | sort -n | tail -1)
-        awk -v c="$corpus" -v l="${labels[$i]}" -v s="$secs" -v f="$floor" -v p="$peer" -v kb="$kb" -v n="$n" \
-            'BEGIN { printf "| %s | %s | %.2f | %.0f | %.2f | %.1f | %.0f |\n", c, l, s, (s > 0 ? n / s : 0), (f > 0 ? s / f : 0), (s > 0 ? p / s : 0), kb / 1024 }'
+        awk -v co="$corpus" -v l="${labels[$i]}" -v s="$secs" -v c="$c" -v f="$floor" -v p="$peer" \
+            -v cf="$cfloor" -v cp="$cpeer" -v kb="$kb" -v n="$n" \
+            'BEGIN { printf "| %s | %s | %.2f | %.2f | %.0f | %.2f | %.1f | %.2f | %.1f | %.0f |\n", co, l, s, c, (s > 0 ? n / s : 0), (f > 0 ? s / f : 0), (s > 0 ? p / s : 0), (cf > 0 ? c / cf : 0), (c > 0 ? cp / c : 0), kb / 1024 }'
     done
-    echo "| $corpus | (positions written: $n; the peer wrote $(( $(stat -c %s "$tmp/peer.hcpe") / 38 ))) | | | | | |"
+    echo "| $corpus | (positions written: $n; the peer wrote $(( $(stat -c %s "$tmp/peer.hcpe") / 38 ))) | | | | | | | | |"
 done
