@@ -1135,7 +1135,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__positions)
-            opts="-0 -j -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --ply --final --color --help --version"
+            opts="-0 -j -o -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --ply --final --format --output --force --eval-missing --keep-after-foul --keep-errors --keep-mismatches --keep-unknown-results --min-ply --max-ply --exclude-draws --min-rating --unique --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1186,6 +1186,34 @@ _shogi__tool() {
                     return 0
                     ;;
                 --ply)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human hcpe psv" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --eval-missing)
+                    COMPREPLY=($(compgen -W "skip zero" -- "${cur}"))
+                    return 0
+                    ;;
+                --min-ply)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-ply)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --min-rating)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -438,6 +438,15 @@ gorogoroplus\t''
 torishogi\t''
 dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l ply -d 'Print only the bare SFEN after ply N (0 = the start), one line per record' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l format -d 'What to write: SFEN lines (human), or training entries (hcpe, psv) of sound records' -r -f -a "human\t'`<ply>\\t<sfen>` lines'
+hcpe\t'cshogi\'s / dlshogi\'s HuffmanCodedPosAndEval, 38 bytes a position'
+psv\t'YaneuraOu\'s PackedSfenValue, 40 bytes a position'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s o -l output -d 'Write the training entries to FILE (`-`: standard output, which must not be a terminal)' -r -F
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l eval-missing -d 'What a position without an evaluation in the record\'s comments gets' -r -f -a "skip\t'Leave it out'
+zero\t'Write it with the score 0'"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l min-ply -d 'Only positions after at least N moves' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l max-ply -d 'Only positions after at most N moves' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l min-rating -d 'Only games whose both players are rated N or more (records without ratings are left out)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -445,6 +454,14 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s 0 -l
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l final -d 'Print only the bare SFEN of the final position, one line per record'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l force -d 'Replace an existing --output file'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l keep-after-foul -d 'Keep the positions from a foul on (left out by default)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l keep-errors -d 'Keep records the reader reported errors in (left out by default)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l keep-mismatches -d 'Keep records whose stated result the moves contradict (left out by default)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l keep-unknown-results -d 'Keep records without a result, written as draws (left out by default)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l exclude-draws -d 'Leave out drawn games'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l unique -d 'Each distinct position once across all inputs, the first met (a 64-bit hash a position)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand impasse" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F

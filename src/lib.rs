@@ -12,5 +12,6 @@ pub mod formats;
 pub mod record;
 pub mod shogi;
 pub mod text;
+pub mod training;
 pub mod variant;
 pub mod views;

@@ -1268,3 +1268,134 @@ mod writers {
         assert!(err.contains("time control `なし`"), "{err}");
     }
 }
+
+
+mod training {
+    //! `positions --format hcpe|psv` and the training files read back.
+    use super::*;
+
+    fn sample(name: &str) -> PathBuf {
+        root().join("testdata/samples").join(name)
+    }
+
+    fn export(
+        format: &str,
+        out: &Path,
+        extra: &[&str],
+        inputs: &[PathBuf],
+    ) -> std::process::Output {
+        let o = tool()
+            .args(["positions", "--format", format, "-o"])
+            .arg(out)
+            .args(extra)
+            .args(inputs)
+            .output()
+            .unwrap();
+        common::no_panic(&o);
+        o
+    }
+
+    #[test]
+    fn the_export_writes_whole_entries_and_says_what_it_left_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("s.hcpe");
+        let o = export("hcpe", &out, &[], &[root().join("testdata/samples")]);
+        assert!(o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("5 records read, 4 used; 37 positions written"),
+            "{err}"
+        );
+        assert!(err.contains("records left out: unknown-result 1"), "{err}");
+        assert!(err.contains("positions left out: after-foul 2"), "{err}");
+        assert_eq!(std::fs::metadata(&out).unwrap().len(), 37 * 38);
+    }
+
+    #[test]
+    fn psv_entries_read_back_as_the_records_positions() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("e.psv");
+        assert!(export("psv", &out, &["-q"], &[sample("even-game.csa")])
+            .status
+            .success());
+        let read = tool().args(["positions"]).arg(&out).output().unwrap();
+        assert!(read.status.success());
+        let lines = tool()
+            .args(["positions"])
+            .arg(sample("even-game.csa"))
+            .output()
+            .unwrap();
+        let want: Vec<String> = String::from_utf8(lines.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let got: Vec<String> = String::from_utf8(read.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        // Every position that had a move: all but the final one.
+        assert_eq!(got, want[..want.len() - 1]);
+        tool().arg("validate").arg(&out).assert().success();
+        let stats = tool()
+            .args(["stats", "--format", "json"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+        assert_eq!(v["positions"], got.len());
+        assert_eq!(v["files"], 1);
+    }
+
+    #[test]
+    fn validate_names_the_illegal_entries_kept_after_a_foul() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("f.hcpe");
+        let o = export(
+            "hcpe",
+            &out,
+            &["-q", "--keep-after-foul"],
+            &[sample("fouls.csa")],
+        );
+        assert!(o.status.success());
+        let v = tool().arg("validate").arg(&out).output().unwrap();
+        assert_eq!(v.status.code(), Some(1));
+        let text = String::from_utf8_lossy(&v.stdout);
+        assert!(text.contains("foul[illegal-move]"), "{text}");
+        assert!(text.contains("foul[invalid-position]"), "{text}");
+        assert!(text.contains("two unpromoted pawns"), "{text}");
+    }
+
+    #[test]
+    fn bad_inputs_and_flags_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        // A variant's records: the formats are 9x9.
+        let o = export(
+            "psv",
+            &dir.path().join("d.psv"),
+            &[],
+            &[root().join("testdata/variants/dobutsu.usi")],
+        );
+        assert_eq!(o.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("standard shogi only"));
+        // SFEN-line flags do not go with the binary formats.
+        let o = export(
+            "hcpe",
+            &dir.path().join("x.hcpe"),
+            &["--final"],
+            &[sample("fouls.csa")],
+        );
+        assert_eq!(o.status.code(), Some(2));
+        // A file cut inside an entry.
+        let cut = dir.path().join("cut.psv");
+        std::fs::write(&cut, [0u8; 45]).unwrap();
+        let v = tool().arg("validate").arg(&cut).output().unwrap();
+        assert_eq!(v.status.code(), Some(2));
+        let text = String::from_utf8_lossy(&v.stdout);
+        assert!(
+            text.contains("ends 5 bytes into entry 1 (byte 40)"),
+            "{text}"
+        );
+    }
+}

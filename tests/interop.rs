@@ -19,3 +19,18 @@ fn interop_with_the_peers() {
         "scripts/interop.sh --strict failed: the matrices differ from docs/interop.md",
     );
 }
+
+/// The training-data export against cshogi (`scripts/training_check.sh`): 1,000 random games
+/// and the real records of `testdata/` and `../shared/corpus` exported as `.hcpe` and `.psv`
+/// and read back with numpy + cshogi, and cshogi's own files read back by the tool.
+#[test]
+fn training_data_matches_cshogi() {
+    common::gated_script(
+        "SHOGI_TRAINING",
+        "training check: skipped: set SHOGI_TRAINING=1 to run scripts/training_check.sh (needs \
+         python3 and PyPI: cshogi and numpy, pinned)",
+        "training_check.sh",
+        &[],
+        "scripts/training_check.sh found differences between shogi-tool's hcpe/psv and cshogi's",
+    );
+}

@@ -120,8 +120,8 @@ fn human_is_the_default_output_style_of_every_format_flag() {
     let found = with_flag("format");
     assert_eq!(
         found.len(),
-        9,
-        "validate, stats, impasse, board, drops, moves, guide, find, dedup"
+        10,
+        "validate, stats, positions, impasse, board, drops, moves, guide, find, dedup"
     );
     for (name, a) in found {
         let default: Vec<String> = a

@@ -36,6 +36,7 @@ pub mod records;
 pub mod split;
 pub mod stats;
 pub mod style;
+pub mod training;
 pub mod validate;
 pub mod values;
 pub mod variant;

@@ -1,10 +1,11 @@
 //! `shogi-tool positions [PATH...] [--ply N | --final]`: the SFEN of every position of each
-//! record's main line, streamed in input order.
+//! record's main line, streamed in input order; with `--format hcpe|psv`, the training
+//! entries of the sound records instead (`training.rs`).
 
 use shogi_tool::record::replay::main_line_positions;
 
 use super::exit::ExitCode;
-use super::inputs::InputArgs;
+use super::inputs::{InputArgs, QUIET_HELP};
 use super::records::for_each_record_or;
 
 /// Arguments of `positions`.
@@ -18,11 +19,32 @@ pub struct Args {
     /// Print only the bare SFEN of the final position, one line per record.
     #[arg(long = "final")]
     pub final_only: bool,
+    #[command(flatten)]
+    pub export: super::training::ExportArgs,
+    #[arg(long, short = 'q', help = QUIET_HELP)]
+    pub quiet: bool,
 }
 
 /// Prints positions; records that cannot be read are reported on standard error.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.export.format != super::training::PositionsFormat::Human {
+        return super::training::export(
+            &args.input,
+            &args.export,
+            args.ply,
+            args.final_only,
+            args.quiet,
+        );
+    }
     let per_input = |input: &shogi_tool::batch::Input| {
+        if let Some(chunks) = super::training::read_back_positions(
+            input,
+            args.input.max_file_size,
+            args.ply,
+            args.final_only,
+        ) {
+            return Some(chunks);
+        }
         let forced = super::variant::input_route(input, &args.input)?;
         Some(super::variant::positions_input(
             input,

@@ -211,6 +211,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print(&total, None, &args)?;
         return Ok(exit_code(&total));
     }
+    if super::training::names_training_files(&args.input) {
+        return super::training::stats(&args.input, args.format == OutputFormat::Json);
+    }
     let (inputs, input_errors) = args.input.input_stream()?;
     let read_options = args.input.read_options();
     let replay_options = ReplayOptions {

@@ -81,6 +81,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         args.input.jobs,
         |input, sink| {
+            if let Some((text, [records, with_fouls, with_warnings, unreadable])) =
+                super::training::validate_training(input, args.input.max_file_size, json)
+            {
+                sink(FileOutcome {
+                    text,
+                    files: 1,
+                    records,
+                    with_fouls,
+                    with_warnings,
+                    unreadable,
+                });
+                return;
+            }
             if let Some(forced) = super::variant::input_route(input, &args.input) {
                 let (text, [records, with_fouls, with_warnings, unreadable]) =
                     super::variant::validate_input(input, forced, &args.input, variant_rules, json);
