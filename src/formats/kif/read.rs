@@ -106,8 +106,7 @@ impl Reader {
 
     fn warn(&mut self, code: &'static str, line: u32, column: u32, message: String) {
         self.record
-            .warnings
-            .push(ReadIssue::new(code, line, column, message));
+            .warn(ReadIssue::new(code, line, column, message));
     }
 
     fn error(&mut self, code: &'static str, line: u32, column: u32, message: String) {
