@@ -284,7 +284,7 @@ fn peak_on_junk(subcommand: &str, lines: usize, extension: &str) -> u64 {
 #[test]
 fn lines_no_reader_understands_cost_a_bounded_amount_each() {
     // One record of junk lines: a warning is kept for the first 100 of a kind, the rest are
-    // counted. Now about 10 bytes a 4-byte line, the text and its line index (debug build);
+    // counted. Now 12 to 15 bytes a 4-byte line, the text and its line index (debug build);
     // before, a warning a line: about 500 bytes a line (8 MB of `abc` lines took 1 to 1.6 GB).
     // An SFEN/USI list makes each line a failed record: `stats` keeps the first 1,000
     // failures (before, every one: 328 MB for 1.6 million lines).
