@@ -1295,7 +1295,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__stats)
-            opts="-0 -j -o -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --games --force --output --chart --opening-plies --top --failures --quiet --merge --max-moves --impasse-rule --rules --perpetual-check-loses --color --help --version"
+            opts="-0 -j -o -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --games --force --output --chart --opening-plies --top --failures --failures-file --quiet --merge --max-moves --impasse-rule --rules --perpetual-check-loses --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1370,6 +1370,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 --top)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --failures-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -391,6 +391,7 @@ encodings\t'Records by encoding'
 formats\t'Records by format'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l opening-plies -d 'How many first moves make an opening' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l top -d 'How many openings the table and CSV list' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l failures-file -d 'Also write every failed file and record to FILE, one JSON object a line, as they come' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l merge -d 'Add up the `--format json` outputs of shards instead of reading records' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l max-moves -d 'The move limit after which a game is a draw (default: the record\'s own, else none)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l impasse-rule -d 'The rule entering-king declarations are judged by (default: the rule the record names, else csa27)' -r -f -a "jsa24\t'JSA impasse by agreement: under 24 total points loses, else a draw'
@@ -404,8 +405,8 @@ never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s 0 -l null -d 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l force -d 'Replace an existing `--games` or `--output` file'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l failures -d 'List every failed file and record in the table'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l force -d 'Replace an existing `--games`, `--failures-file` or `--output` file'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l failures -d 'List the failed files and records in the table (the first 1,000 by path)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -l perpetual-check-loses -d 'In the smaller variants too, a fourfold repetition in which one side gave check with every move of the cycle loses for that side (standard shogi always has this rule)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -1269,7 +1269,6 @@ mod writers {
     }
 }
 
-
 mod training {
     //! `positions --format hcpe|psv` and the training files read back.
     use super::*;

@@ -1632,3 +1632,121 @@ mod merge_counts {
         assert_code(&merge(dir.path(), &[&one, &other]), 0);
     }
 }
+
+/// Issue 28, "Time and memory": what is kept of failures and warnings is bounded, and what
+/// `convert` and `join` write can be read back.
+mod time_and_memory {
+    use super::*;
+
+    #[test]
+    fn stats_keeps_a_sample_of_failures_and_writes_every_one_on_request() {
+        // Each line of a USI list that is no game is a failed record: 3,000 of them.
+        let dir = tempfile::tempdir().unwrap();
+        let list = dir.path().join("junk.usi");
+        std::fs::write(&list, "abc\n".repeat(3_000)).unwrap();
+        let out = tool()
+            .args(["stats", "-q", "--format", "json"])
+            .arg(&list)
+            .output()
+            .unwrap();
+        no_panic(&out);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["records_failed"], 3_000);
+        assert_eq!(v["failures"].as_array().unwrap().len(), 1_000);
+        assert_eq!(v["failures"][0]["record"], 0);
+        let all = dir.path().join("failures.jsonl");
+        let out = tool()
+            .args(["stats", "-q", "--failures", "--failures-file"])
+            .arg(&all)
+            .arg(&list)
+            .output()
+            .unwrap();
+        no_panic(&out);
+        assert_eq!(out.status.code(), Some(2));
+        let table = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            table.contains(
+                "failures: the first 1000 of 3000 (--failures-file FILE lists every one):"
+            ),
+            "{table}"
+        );
+        let lines: Vec<serde_json::Value> = std::fs::read_to_string(&all)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 3_000);
+        assert_eq!(lines[2_999]["record"], 2_999);
+        assert!(lines[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("line 1: "));
+        // An existing file is kept without --force.
+        let out = tool()
+            .args(["stats", "-q", "--failures-file"])
+            .arg(&all)
+            .arg(&list)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            std::fs::read_to_string(&all).unwrap().lines().count(),
+            3_000
+        );
+    }
+
+    #[test]
+    fn a_joined_jkf_array_is_compact_and_an_output_beyond_the_limit_is_said() {
+        let dir = tempfile::tempdir().unwrap();
+        let csa = dir.path().join("games.csa");
+        let game = "V2.2\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n%TORYO\n";
+        std::fs::write(&csa, [game; 40].join("/\n")).unwrap();
+        let jkf = dir.path().join("games.jkf");
+        let out = tool()
+            .args(["convert", "--to", "jkf", "-q", "-o"])
+            .arg(&jkf)
+            .arg(&csa)
+            .output()
+            .unwrap();
+        no_panic(&out);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = std::fs::read_to_string(&jkf).unwrap();
+        // `[`, one record a line, `]`; before, each record pretty-printed over 76 lines
+        // (about 4.5 times the bytes).
+        assert_eq!(text.lines().count(), 42, "{text}");
+        assert!(text.len() < 40 * 700, "{} bytes", text.len());
+        let out = tool().arg("validate").arg(&jkf).output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // Beyond the readers' limit (here --max-file-size 1000, as the default 256 MiB would
+        // be for a large collection): written, and said with the size that reads it back.
+        let small = dir.path().join("small.csa");
+        std::fs::write(&small, [game; 4].join("/\n")).unwrap();
+        let out = tool()
+            .args(["join", "--max-file-size", "1000", "-q", "-o"])
+            .arg(dir.path().join("big.jkf"))
+            .arg(&small)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{err}");
+        assert!(
+            err.contains("more than the 1000 bytes the readers take (--max-file-size): read it back with --max-file-size"),
+            "{err}"
+        );
+    }
+}

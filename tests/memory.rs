@@ -263,3 +263,48 @@ fn peak_memory_does_not_grow_with_the_number_of_records_of_a_jkf_array() {
         check_growth_of(subcommand, 12, "jkf");
     }
 }
+
+/// Peak RSS (KiB) of `subcommand` on a text of `lines` lines of `abc` saved with `extension`.
+fn peak_on_junk(subcommand: &str, lines: usize, extension: &str) -> u64 {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(format!("junk.{extension}"));
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    for _ in 0..lines {
+        out.write_all(b"abc\n").unwrap();
+    }
+    out.flush().unwrap();
+    drop(out);
+    let (code, kib) = peak_rss_kib(&[subcommand.as_ref(), path.as_os_str()]);
+    assert_eq!(code, 2, "{subcommand} on junk exit status");
+    eprintln!("{subcommand} on {lines} junk lines ({extension}): peak RSS {kib} KiB");
+    kib
+}
+
+#[test]
+fn lines_no_reader_understands_cost_a_bounded_amount_each() {
+    // One record of junk lines: a warning is kept for the first 100 of a kind, the rest are
+    // counted. Now 12 to 15 bytes a 4-byte line, the text and its line index (debug build);
+    // before, a warning a line: about 500 bytes a line (8 MB of `abc` lines took 1 to 1.6 GB).
+    // An SFEN/USI list makes each line a failed record: `stats` keeps the first 1,000
+    // failures (before, every one: 328 MB for 1.6 million lines).
+    let (small, large) = (250_000u64, 1_000_000u64);
+    for (subcommand, extension) in [
+        ("validate", "kif"),
+        ("validate", "ki2"),
+        ("validate", "csa"),
+        ("stats", "kif"),
+        ("stats", "usi"),
+    ] {
+        let peak_small = peak_on_junk(subcommand, small as usize, extension) * 1024;
+        let peak_large = peak_on_junk(subcommand, large as usize, extension) * 1024;
+        let per_line = peak_large.saturating_sub(peak_small) / (large - small);
+        eprintln!("{subcommand} ({extension}): {per_line} bytes a junk line");
+        assert!(
+            per_line < 40,
+            "{subcommand} on .{extension}: peak grew by {} KiB from {small} to {large} junk \
+             lines: {per_line} bytes a line, not under 40",
+            (peak_large - peak_small) / 1024
+        );
+    }
+}

@@ -581,20 +581,19 @@ fn reason_phrase(reason: text::DetectionReason) -> &'static str {
 fn invalid_bytes_issue(decoded: &text::Decoded, hint: &str) -> Option<ReadWarning> {
     let first = decoded.invalid.first()?;
     let forced = decoded.reason == text::DetectionReason::Forced;
-    let message = if decoded.invalid.len() == 1 {
+    let message = if decoded.invalid_runs == 1 {
         if forced {
             format!("{first}{hint}")
         } else {
             first.to_string()
         }
     } else {
-        let mut lines: Vec<usize> = decoded.invalid.iter().map(|b| b.line).collect();
-        lines.dedup();
+        let lines = decoded.invalid_lines;
         format!(
             "{} runs of bytes on {} line{} are not valid {} and are shown as U+FFFD, the first ({}) at line {}, column {}{}",
-            decoded.invalid.len(),
-            lines.len(),
-            if lines.len() == 1 { "" } else { "s" },
+            decoded.invalid_runs,
+            lines,
+            if lines == 1 { "" } else { "s" },
             first.encoding.display_name(),
             first.hex(),
             first.line,

@@ -424,6 +424,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
         sink.write(|w| joiner.finish(w))?;
+        if let (Some(sentence), false) = (
+            joiner.too_large(read_options.max_file_size),
+            matches!(sink, Sink::None),
+        ) {
+            eprintln!("{} {sentence}", style::warning());
+        }
         match sink {
             Sink::File(f) => {
                 f.finish()?;
@@ -793,6 +799,8 @@ impl Sink {
 struct Joiner {
     to: Format,
     count: usize,
+    /// Bytes written so far.
+    written: u64,
     /// JKF: the last record, held until it is known whether another follows.
     pending: Option<Vec<u8>>,
 }
@@ -802,34 +810,54 @@ impl Joiner {
         Joiner {
             to,
             count: 0,
+            written: 0,
             pending: None,
         }
+    }
+
+    /// Writes `bytes` to `out`, counting them.
+    fn put(&mut self, out: &mut dyn Write, bytes: &[u8]) -> std::io::Result<()> {
+        self.written += bytes.len() as u64;
+        out.write_all(bytes)
+    }
+
+    /// A sentence when the output is larger than the readers take (`limit`, this run's
+    /// `--max-file-size`, 256 MiB by default), so that reading it back needs a larger one.
+    fn too_large(&self, limit: u64) -> Option<String> {
+        (self.written > limit).then(|| {
+            format!(
+                "the output is {} bytes, more than the {limit} bytes the readers take (--max-file-size): read it back with --max-file-size {}",
+                self.written, self.written
+            )
+        })
     }
 
     fn push(&mut self, out: &mut dyn Write, bytes: Vec<u8>) -> std::io::Result<()> {
         self.count += 1;
         match self.to {
             Format::Jkf => {
+                // The elements of an array are written one a line (`jkf::compact`): the
+                // pretty form of thousands of records was larger than the readers take.
                 if let Some(prev) = self.pending.take() {
                     if self.count == 2 {
-                        out.write_all(b"[\n")?;
+                        self.put(out, b"[\n")?;
                     }
-                    out.write_all(prev.trim_ascii_end())?;
-                    out.write_all(b",\n")?;
+                    self.put(out, &compact_jkf(&prev))?;
+                    self.put(out, b",\n")?;
                 }
                 self.pending = Some(bytes);
             }
             Format::Csa if self.count > 1 => {
-                out.write_all(b"/\n")?;
+                self.put(out, b"/\n")?;
                 let text = String::from_utf8_lossy(&bytes);
                 let body: Vec<&str> = text
                     .lines()
                     .skip_while(|l| l.starts_with('V') || l.starts_with("'CSA encoding"))
                     .collect();
-                out.write_all(body.join("\n").as_bytes())?;
-                out.write_all(b"\n")?;
+                self.put(out, body.join("\n").as_bytes())?;
+                self.put(out, b"\n")?;
             }
-            _ => out.write_all(&bytes)?,
+            _ => self.put(out, &bytes)?,
         }
         Ok(())
     }
@@ -837,14 +865,19 @@ impl Joiner {
     fn finish(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
         if let Some(last) = self.pending.take() {
             if self.count == 1 {
-                out.write_all(&last)?;
+                self.put(out, &last)?;
             } else {
-                out.write_all(last.trim_ascii_end())?;
-                out.write_all(b"\n]\n")?;
+                self.put(out, &compact_jkf(&last))?;
+                self.put(out, b"\n]\n")?;
             }
         }
         Ok(())
     }
+}
+
+/// A JKF record's bytes (UTF-8, as JKF is always written) on one line.
+fn compact_jkf(bytes: &[u8]) -> Vec<u8> {
+    shogi_tool::formats::jkf::compact(&String::from_utf8_lossy(bytes)).into_bytes()
 }
 
 /// Says on standard error that a special target is written into (unless `quiet`).

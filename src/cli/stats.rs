@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Write};
 
 use anyhow::Context;
 use serde::Serialize;
-use shogi_tool::batch::stats::{start_name, RecordFacts, Stats, HISTOGRAM_OVERFLOW_PLIES};
+use shogi_tool::batch::stats::{start_name, Failure, RecordFacts, Stats, HISTOGRAM_OVERFLOW_PLIES};
 use shogi_tool::batch::{self};
 use shogi_tool::diag::Validation;
 use shogi_tool::record::replay::{replay, ReplayOptions};
@@ -86,7 +86,7 @@ pub struct Args {
     /// Also write one JSON object per record to FILE (JSON Lines; see README for the columns).
     #[arg(long, value_name = "FILE.jsonl")]
     pub games: Option<std::path::PathBuf>,
-    /// Replace an existing `--games` or `--output` file.
+    /// Replace an existing `--games`, `--failures-file` or `--output` file.
     #[arg(long)]
     pub force: bool,
     /// Write the statistics to FILE instead of standard output (written whole at the end).
@@ -101,9 +101,12 @@ pub struct Args {
     /// How many openings the table and CSV list.
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub top: usize,
-    /// List every failed file and record in the table.
+    /// List the failed files and records in the table (the first 1,000 by path).
     #[arg(long)]
     pub failures: bool,
+    /// Also write every failed file and record to FILE, one JSON object a line, as they come.
+    #[arg(long, value_name = "FILE.jsonl", conflicts_with = "merge")]
+    pub failures_file: Option<std::path::PathBuf>,
     #[arg(long, short = 'q', help = QUIET_HELP)]
     pub quiet: bool,
     /// Add up the `--format json` outputs of shards instead of reading records.
@@ -153,6 +156,8 @@ struct FileResult {
     last: bool,
     /// The records behind each foul and warning code (`--format html` only).
     lists: RecordLists,
+    /// Every failure of the piece, for `--failures-file` (only when it is given).
+    failures: Option<Vec<Failure>>,
 }
 
 impl FileResult {
@@ -163,7 +168,24 @@ impl FileResult {
             records: 0,
             last: false,
             lists: RecordLists::default(),
+            failures: None,
         }
+    }
+
+    /// A result that also keeps every failure when `all_failures`.
+    fn keeping(opening_plies: usize, all_failures: bool) -> FileResult {
+        FileResult {
+            failures: all_failures.then(Vec::new),
+            ..FileResult::new(opening_plies)
+        }
+    }
+
+    /// Counts a file that could not be read.
+    fn fail_file(&mut self, path: &str, path_bytes: Option<String>, message: &str) {
+        if let Some(all) = &mut self.failures {
+            all.push(Failure::of_file(path, path_bytes.clone(), message));
+        }
+        self.stats.add_failed_file(path, path_bytes, message);
     }
 
     /// Counts one record, standard or of a variant: its statistics, the lists of its codes
@@ -176,6 +198,9 @@ impl FileResult {
         row: Option<String>,
         want_lists: bool,
     ) {
+        if let Some(all) = &mut self.failures {
+            all.extend(Failure::of_record(v));
+        }
         self.stats.add(facts, v, opening);
         if want_lists && v.errors.is_empty() {
             self.lists.add(
@@ -221,9 +246,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         impasse_rule: args.impasse_rule.map(Into::into),
     };
     let mut stats = Stats::new(args.opening_plies);
+    let all_failures = args.failures_file.is_some();
+    let mut failures_out = match &args.failures_file {
+        Some(p) => Some(output::OutputFile::create(p, args.force, |n| {
+            if !args.quiet {
+                eprintln!("shogi-tool: note: {n}");
+            }
+        })?),
+        None => None,
+    };
+    let write_failures = |out: &mut Option<output::OutputFile>, failures: &[Failure]| {
+        let Some(out) = out.as_mut() else {
+            return Ok(());
+        };
+        let mut text = String::new();
+        for f in failures {
+            text.push_str(&serde_json::to_string(f).expect("a failure serialises"));
+            text.push('\n');
+        }
+        out.write_all(text.as_bytes())
+    };
     for e in &input_errors {
         stats.add_input(&e.path);
         stats.add_failed_file(&e.path, None, &e.message);
+        write_failures(
+            &mut failures_out,
+            &[Failure::of_file(&e.path, None, &e.message)],
+        )
+        .context("cannot write the --failures-file file")?;
     }
     // Written through a temporary file renamed at the end: an interrupted or failed run leaves
     // no half-written file, and the file may be one of the inputs.
@@ -265,6 +315,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut lists = RecordLists::default();
     let variant_rules = args.variant_rules.rules();
     let mut write_error = None;
+    let mut failures_error = None;
     // Each input's results go out a batch of records at a time, added up as they come: a
     // multi-game file of any size holds a few batches, never every record's summary.
     batch::run_ordered_pieces(
@@ -274,11 +325,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             if let Some(forced) = super::variant::input_route(input, &args.input) {
                 let (path, read) =
                     super::variant::replay_input(input, &args.input, forced, variant_rules);
-                let mut r = FileResult::new(args.opening_plies);
+                let mut r = FileResult::keeping(args.opening_plies, all_failures);
                 r.last = true;
                 r.stats.add_input(&path);
                 match read {
-                    Err(message) => r.stats.add_failed_file(&path, input.path_bytes(), &message),
+                    Err(message) => r.fail_file(&path, input.path_bytes(), &message),
                     Ok((_, records)) => {
                         r.stats.files += 1;
                         for mut one in records {
@@ -313,7 +364,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     (RecordFacts::of(record), v, opening, row)
                 },
                 |results| {
-                    let mut r = FileResult::new(args.opening_plies);
+                    let mut r = FileResult::keeping(args.opening_plies, all_failures);
                     for (facts, v, opening, row) in results {
                         r.add(&facts, &v, &opening, row, want_lists);
                     }
@@ -323,18 +374,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 return;
             };
             // The input's last piece: it counts the file, or why it could not be read.
-            let mut r = FileResult::new(args.opening_plies);
+            let mut r = FileResult::keeping(args.opening_plies, all_failures);
             r.last = true;
             r.stats.add_input(&file.path);
             match &file.error {
-                Some(message) => r
-                    .stats
-                    .add_failed_file(&file.path, input.path_bytes(), message),
+                Some(message) => r.fail_file(&file.path, input.path_bytes(), message),
                 None => r.stats.files += 1,
             }
             sink(r);
         },
         |r| {
+            if let Err(e) = write_failures(&mut failures_out, r.failures.as_deref().unwrap_or(&[]))
+            {
+                failures_error = Some(e);
+                return false;
+            }
             stats += r.stats;
             lists.append(r.lists);
             records_seen += r.records;
@@ -361,6 +415,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     if let Some(out) = games_out {
         out.finish().context("cannot write the --games file")?;
+    }
+    if let Some(e) = failures_error {
+        return Err(e).context("cannot write the --failures-file file");
+    }
+    if let Some(out) = failures_out {
+        out.finish()
+            .context("cannot write the --failures-file file")?;
     }
     stats.finish();
     print(&stats, want_lists.then_some(&lists), &args)?;
@@ -782,8 +843,17 @@ fn table(s: &Stats, args: &Args) -> String {
     for (k, v) in top(&s.openings, args.top) {
         let _ = writeln!(o, "{:<12}{v:>8}  {k}", "");
     }
+    let failed = s.files_failed + s.records_failed;
     if args.failures && !s.failures.is_empty() {
-        let _ = writeln!(o, "failures:");
+        if failed > s.failures.len() as u64 {
+            let _ = writeln!(
+                o,
+                "failures: the first {} of {failed} (--failures-file FILE lists every one):",
+                s.failures.len()
+            );
+        } else {
+            let _ = writeln!(o, "failures:");
+        }
         for f in &s.failures {
             let message = failure_message(&f.message);
             match f.record {
@@ -796,11 +866,7 @@ fn table(s: &Stats, args: &Args) -> String {
             }
         }
     } else if !s.failures.is_empty() {
-        let _ = writeln!(
-            o,
-            "({} failures: list them with --failures)",
-            s.failures.len()
-        );
+        let _ = writeln!(o, "({failed} failures: list them with --failures)");
     }
     o
 }

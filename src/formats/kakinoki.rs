@@ -87,7 +87,7 @@ impl Preamble {
         let col = column_of(line, at);
         let trimmed = ja::trim_spaces(body);
         let warn = |record: &mut Record, code, message| {
-            record.warnings.push(ReadIssue::new(code, no, col, message));
+            record.warn(ReadIssue::new(code, no, col, message));
         };
         if !self.moves_started {
             match self.board.line(line) {

@@ -34,16 +34,17 @@ use crate::record::{Format, Record};
 /// `.kif`, prose, a text file in the wrong folder) is an error, not an empty game. It is said
 /// in one line: the `unknown-line` warnings it replaces are dropped.
 fn reject_if_nothing_was_understood(r: &mut Record, format: Format) {
-    let unknown = r
-        .warnings
-        .iter()
-        .filter(|w| w.code == WarningCode::UnknownLine)
-        .count();
+    let unknown = r.tally.given(WarningCode::UnknownLine).max(
+        r.warnings
+            .iter()
+            .filter(|w| w.code == WarningCode::UnknownLine)
+            .count() as u64,
+    );
     let nothing = r.tree.is_empty()
         && r.errors.is_empty()
         && r.start == crate::record::Start::default()
         && unknown > 0
-        && unknown > r.metadata.entries().len();
+        && unknown > r.metadata.entries().len() as u64;
     if nothing {
         let first = r
             .warnings
@@ -51,6 +52,7 @@ fn reject_if_nothing_was_understood(r: &mut Record, format: Format) {
             .find(|w| w.code == WarningCode::UnknownLine)
             .map_or(1, |w| w.line);
         r.warnings.retain(|w| w.code != WarningCode::UnknownLine);
+        r.tally.forget(WarningCode::UnknownLine);
         r.errors.push(crate::record::ReadIssue::new(
             ErrorCode::NotARecord,
             first,
@@ -109,6 +111,7 @@ pub fn read_str(text: &str, format: Format) -> Vec<Record> {
         r.source.index = i;
         r.source.format = Some(format);
         reject_if_nothing_was_understood(r, format);
+        r.close_tally();
     }
     records
 }
@@ -191,5 +194,6 @@ pub fn read_span(text: &str, span: &RecordSpan, format: Format, index: usize) ->
     r.source.index = index;
     r.source.format = Some(format);
     reject_if_nothing_was_understood(&mut r, format);
+    r.close_tally();
     r
 }

@@ -10,12 +10,14 @@ pub mod clock;
 mod code;
 mod ending;
 pub mod filter;
+mod issues;
 mod metadata;
 pub mod replay;
 mod tree;
 
 pub use code::{ErrorCode, OutcomeReason, WarningCode};
 pub use ending::{Ending, EndingKind};
+pub use issues::{IssueTally, KEPT_OF_A_KIND};
 pub use metadata::{MetaKey, Metadata, MetadataEntry};
 pub use tree::{MoveEntry, MoveTime, MoveTree, Node, NodeId, NodeKind, Notes};
 
@@ -212,8 +214,11 @@ pub struct Record {
     pub tree: MoveTree,
     /// Problems that stopped reading (the record holds what came before them).
     pub errors: Vec<ReadError>,
-    /// Oddities the reader tolerated.
+    /// Oddities the reader tolerated (at most [`KEPT_OF_A_KIND`] of a code through
+    /// [`Record::warn`], then one warning saying how many more).
     pub warnings: Vec<ReadWarning>,
+    /// How many warnings of each code [`Record::warn`] was given while reading.
+    pub tally: IssueTally,
 }
 
 impl Record {

@@ -156,8 +156,13 @@ pub struct Decoded {
     pub bom: bool,
     /// Why this encoding was chosen.
     pub reason: DetectionReason,
-    /// Every run of bytes that could not be decoded, in file order.
+    /// The runs of bytes that could not be decoded, in file order: the first
+    /// [`MAX_KEPT_RUNS`] of them (all of them are counted in [`Decoded::invalid_runs`]).
     pub invalid: Vec<InvalidBytes>,
+    /// How many runs of bytes could not be decoded.
+    pub invalid_runs: usize,
+    /// How many lines hold such a run.
+    pub invalid_lines: usize,
     /// Sentences about surprises in detection (a declaration the bytes contradict, an unknown
     /// declared name, an overridden byte order mark); empty in the usual case.
     pub notes: Vec<String>,
@@ -243,10 +248,20 @@ impl<'a> Body<'a> {
     }
 }
 
+/// How many runs of invalid bytes [`Decoded::invalid`] keeps, the first in the file; the
+/// others are counted ([`Decoded::invalid_runs`], [`Decoded::invalid_lines`]). Keeping every
+/// one cost about 100 bytes a run: 8 MB of `ab\xff` lines took 320 MB.
+pub const MAX_KEPT_RUNS: usize = 1000;
+
 /// A decoding in progress: text, and invalid runs located by byte offsets.
 struct Text {
     text: String,
+    /// The first [`MAX_KEPT_RUNS`] runs.
     invalid: Vec<RawInvalid>,
+    /// Every run, kept or not.
+    runs: usize,
+    /// The lines holding a run.
+    lines: usize,
 }
 
 impl Text {
@@ -254,11 +269,14 @@ impl Text {
         Text {
             text,
             invalid: Vec::new(),
+            runs: 0,
+            lines: 0,
         }
     }
 }
 
 /// An invalid run before line and column are known.
+#[derive(Clone, Copy)]
 struct RawInvalid {
     /// Byte range in the body.
     start: usize,
@@ -313,7 +331,12 @@ fn finish(
     text: Text,
     notes: Vec<String>,
 ) -> Decoded {
-    let Text { text, invalid } = text;
+    let Text {
+        text,
+        invalid,
+        runs,
+        lines,
+    } = text;
     let text = lone_cr_to_lf(text);
     let invalid = if invalid.is_empty() {
         Vec::new()
@@ -349,6 +372,8 @@ fn finish(
         bom: body.bom_len > 0,
         reason,
         invalid,
+        invalid_runs: runs,
+        invalid_lines: lines,
         notes,
     }
 }
@@ -493,9 +518,9 @@ fn detect_content(bytes: &[u8], wanted: Option<Encoding>) -> Pick {
         let text = decode_tracked(Encoding::Utf8, bytes);
         let note = format!(
             "The bytes are nearly all valid UTF-8, but {} run{} of invalid bytes remain{}; they were read as UTF-8.",
-            text.invalid.len(),
-            if text.invalid.len() == 1 { "" } else { "s" },
-            if text.invalid.len() == 1 { "s" } else { "" }
+            text.runs,
+            if text.runs == 1 { "" } else { "s" },
+            if text.runs == 1 { "s" } else { "" }
         );
         return Pick {
             encoding: Encoding::Utf8,
@@ -534,8 +559,8 @@ fn detect_content(bytes: &[u8], wanted: Option<Encoding>) -> Pick {
         (None, None) => {
             let sjis = decode_tracked(Encoding::ShiftJis, bytes);
             let euc = decode_tracked(Encoding::EucJp, bytes);
-            let prefer_euc = euc.invalid.len() < sjis.invalid.len()
-                || (euc.invalid.len() == sjis.invalid.len() && wanted == Some(Encoding::EucJp));
+            let prefer_euc =
+                euc.runs < sjis.runs || (euc.runs == sjis.runs && wanted == Some(Encoding::EucJp));
             let (encoding, text, other) = if prefer_euc {
                 (Encoding::EucJp, euc, Encoding::ShiftJis)
             } else {
@@ -579,45 +604,83 @@ fn decode_clean(encoding: Encoding, bytes: &[u8]) -> Option<String> {
 
 /// Decodes with U+FFFD for each malformed sequence (exactly as `encoding_rs` would), recording
 /// where the runs of malformed bytes are.
+/// How many bytes of output [`decode_tracked`] offers the decoder at a time.
+///
+/// `encoding_rs` touches every page of the spare room it is offered on each call, and a call
+/// ends at each malformed sequence: offering the rest of a whole file's room made a file of
+/// many undecodable bytes quadratic (8 MB of random bytes took a minute). A bounded buffer
+/// makes each call cost what it decodes.
+const DECODE_CHUNK: usize = 16 * 1024;
+
 fn decode_tracked(encoding: Encoding, bytes: &[u8]) -> Text {
     let mut decoder = encoding.codec().new_decoder_without_bom_handling();
-    let room = |decoder: &encoding_rs::Decoder, left: usize| {
-        decoder
-            .max_utf8_buffer_length_without_replacement(left)
-            .unwrap_or(left)
-            .max(16)
-    };
-    let mut text = String::with_capacity(room(&decoder, bytes.len()));
+    let room = decoder
+        .max_utf8_buffer_length_without_replacement(bytes.len())
+        .unwrap_or(bytes.len());
+    let mut text = String::with_capacity(room);
+    let mut buffer = vec![0u8; DECODE_CHUNK];
     let mut invalid: Vec<RawInvalid> = Vec::new();
+    let (mut runs, mut lines) = (0, 0);
+    // The last run, kept or not, and up to where the text was searched for line ends.
+    let mut last: Option<RawInvalid> = None;
     let mut read = 0;
     loop {
-        let (result, n) =
-            decoder.decode_to_string_without_replacement(&bytes[read..], &mut text, true);
+        let (result, n, written) =
+            decoder.decode_to_utf8_without_replacement(&bytes[read..], &mut buffer, true);
         read += n;
+        text.push_str(
+            std::str::from_utf8(&buffer[..written]).expect("the decoder writes whole characters"),
+        );
         match result {
             DecoderResult::InputEmpty => break,
-            DecoderResult::OutputFull => text.reserve(room(&decoder, bytes.len() - read)),
+            DecoderResult::OutputFull => {}
             DecoderResult::Malformed(bad, after) => {
                 let end = read.saturating_sub(usize::from(after));
                 let start = end.saturating_sub(usize::from(bad));
                 let text_start = text.len();
                 text.push('\u{FFFD}');
-                match invalid.last_mut() {
-                    Some(last) if last.end == start && last.text_end == text_start => {
-                        last.end = end;
-                        last.text_end = text.len();
+                match &mut last {
+                    Some(l) if l.end == start && l.text_end == text_start => {
+                        // The same run goes on (kept if it is the last kept).
+                        l.end = end;
+                        l.text_end = text.len();
+                        if runs <= MAX_KEPT_RUNS {
+                            if let Some(k) = invalid.last_mut() {
+                                k.end = end;
+                                k.text_end = text.len();
+                            }
+                        }
                     }
-                    _ => invalid.push(RawInvalid {
-                        start,
-                        end,
-                        text_start,
-                        text_end: text.len(),
-                    }),
+                    _ => {
+                        // A new run: on a new line when a line end lies since the last
+                        // (searched once: each byte of the text at most once in all).
+                        let since = last.as_ref().map_or(0, |l| l.text_end);
+                        let new_line = last.is_none()
+                            || memchr::memchr2(b'\n', b'\r', &text.as_bytes()[since..text_start])
+                                .is_some();
+                        runs += 1;
+                        lines += usize::from(new_line);
+                        let run = RawInvalid {
+                            start,
+                            end,
+                            text_start,
+                            text_end: text.len(),
+                        };
+                        if runs <= MAX_KEPT_RUNS {
+                            invalid.push(run);
+                        }
+                        last = Some(run);
+                    }
                 }
             }
         }
     }
-    Text { text, invalid }
+    Text {
+        text,
+        invalid,
+        runs,
+        lines,
+    }
 }
 
 #[cfg(test)]
@@ -896,6 +959,29 @@ mod tests {
         let d = auto(b"#KIF encoding=UTF-16LE\nabc\n", Some("kifu"));
         assert_eq!((d.encoding, d.reason), (Utf8, Extension));
         assert_eq!(d.notes.len(), 1);
+    }
+
+    #[test]
+    fn the_first_runs_are_kept_and_every_one_counted() {
+        // Regression: every run was kept (about 100 bytes each: 8 MB of `ab\xff` lines took
+        // 320 MB).
+        let mut bytes = b"V2.2\n".to_vec();
+        for _ in 0..5_000 {
+            bytes.extend_from_slice(b"ab\xff\xffc\xff\r\n");
+        }
+        bytes.extend_from_slice(b"\xff\r\xff");
+        let d = auto(&bytes, Some("csa"));
+        assert_eq!(d.invalid.len(), MAX_KEPT_RUNS);
+        assert_eq!(d.invalid_runs, 10_002);
+        assert_eq!(d.invalid_lines, 5_002);
+        assert_eq!((d.invalid[1].line, d.invalid[1].column), (2, 6));
+        assert_eq!(d.invalid[0].len, 2);
+        assert_eq!((d.invalid[999].line, d.invalid[999].column), (501, 6));
+        let few = auto(b"a\xffb\n\xff\n", Some("csa"));
+        assert_eq!(
+            (few.invalid.len(), few.invalid_runs, few.invalid_lines),
+            (2, 2, 2)
+        );
     }
 
     #[test]

@@ -26,7 +26,9 @@ mod scan;
 mod source;
 mod width;
 
-pub use decode::{decode, decode_owned, Decoded, DetectionReason, InvalidBytes, MAX_KEPT_BYTES};
+pub use decode::{
+    decode, decode_owned, Decoded, DetectionReason, InvalidBytes, MAX_KEPT_BYTES, MAX_KEPT_RUNS,
+};
 pub use detect::extension_implies_utf8;
 pub(crate) use detect::{declares_encoding, mostly_utf8};
 pub use encoding::{Encoding, EncodingChoice, UnknownEncoding};

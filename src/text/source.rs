@@ -197,20 +197,26 @@ pub(crate) fn locate_sorted(text: &str, offsets: &[usize]) -> Vec<LineCol> {
     debug_assert!(offsets.windows(2).all(|w| w[0] <= w[1]));
     let mut out = Vec::with_capacity(offsets.len());
     let mut line = 1;
-    let mut line_start = 0;
     let mut scanned = 0;
+    // Characters of the current line before `scanned`: counted once, as the scan goes, so
+    // that many offsets on one long line cost the line's length, not its length each.
+    let mut column = 0;
     for &offset in offsets {
         let offset = floor_char_boundary(text, offset);
         if offset > scanned {
-            for (i, _) in text[scanned..offset].match_indices('\n') {
-                line += 1;
-                line_start = scanned + i + 1;
+            let gap = &text[scanned..offset];
+            match gap.rfind('\n') {
+                Some(i) => {
+                    line += gap.matches('\n').count();
+                    column = gap[i + 1..].chars().count();
+                }
+                None => column += gap.chars().count(),
             }
             scanned = offset;
         }
         out.push(LineCol {
             line,
-            column: text[line_start..offset].chars().count() + 1,
+            column: column + 1,
         });
     }
     out

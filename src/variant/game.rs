@@ -81,6 +81,26 @@ impl VRules {
     }
 }
 
+/// The lines of `text`, each ended by LF, CRLF or a CR alone (old Mac files: `str::lines`
+/// would run two such records into one).
+fn record_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let t = rest?;
+        match memchr::memchr2(b'\n', b'\r', t.as_bytes()) {
+            None => {
+                rest = None;
+                (!t.is_empty()).then_some(t)
+            }
+            Some(i) => {
+                let crlf = t.as_bytes()[i] == b'\r' && t.as_bytes().get(i + 1) == Some(&b'\n');
+                rest = Some(&t[i + 1 + usize::from(crlf)..]);
+                Some(&t[..i])
+            }
+        }
+    })
+}
+
 /// One record line of a variant game.
 #[derive(Clone, Debug)]
 pub struct VRecord {
@@ -108,7 +128,7 @@ const ENDINGS: [&str; 6] = ["resign", "timeout", "draw", "abort", "break", "mate
 /// The variant an SFEN/USI text names, judged by its first record line with a readable
 /// position (`startpos` is standard shogi). `None` if no line says.
 pub fn detect(text: &str) -> Option<Variant> {
-    for line in text.lines() {
+    for line in record_lines(text) {
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') || t.starts_with("//") {
             continue;
@@ -130,7 +150,7 @@ pub fn detect(text: &str) -> Option<Variant> {
 /// variant's start and a position of another variant is an error naming both.
 pub fn read_lines(text: &str, forced: Option<Variant>) -> Vec<VRecord> {
     let mut out = Vec::new();
-    for (n, raw) in text.lines().enumerate() {
+    for (n, raw) in record_lines(text).enumerate() {
         let t = raw.trim();
         if t.is_empty() || t.starts_with('#') || t.starts_with("//") {
             continue;
@@ -148,9 +168,12 @@ fn read_line(raw: &str, line: u32, forced: Option<Variant>) -> VRecord {
         ending: None,
         error: None,
     };
-    // Words with byte offsets.
+    // Words with byte offsets, and the 1-based column of each word's start, counted as the
+    // scan goes (counting from the line start for every move made a long line quadratic).
     let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut columns: Vec<u32> = Vec::new();
     let mut begin = None;
+    let mut chars = 0u32;
     for (i, c) in raw.char_indices().chain(std::iter::once((raw.len(), ' '))) {
         if c.is_ascii_whitespace() {
             if let Some(b) = begin.take() {
@@ -158,9 +181,14 @@ fn read_line(raw: &str, line: u32, forced: Option<Variant>) -> VRecord {
             }
         } else if begin.is_none() {
             begin = Some(i);
+            columns.push(chars.saturating_add(1));
         }
+        chars = chars.saturating_add(1);
     }
-    let col = |byte: usize| raw[..byte].chars().count() as u32 + 1;
+    let col = |byte: usize| match words.binary_search_by_key(&byte, |w| w.0) {
+        Ok(k) => columns[k],
+        Err(_) => raw[..byte].chars().count() as u32 + 1,
+    };
     let mut i = 0;
     if words.first().is_some_and(|w| w.1 == "position") {
         i += 1;
@@ -483,6 +511,40 @@ mod tests {
     fn one(line: &str, forced: Option<Variant>) -> VReport {
         let recs = read_lines(line, forced);
         replay(&recs[0], VRules::default())
+    }
+
+    #[test]
+    fn cr_only_line_ends_part_the_records() {
+        // Regression: `str::lines` splits on LF only, so two games ended by CR read as one
+        // failed record.
+        let text = "sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d\rsfen rbsgk/4p/5/P4/KGSBR b - 1 moves 2e2d\r";
+        let recs = read_lines(text, None);
+        assert_eq!(recs.len(), 2);
+        assert!(recs.iter().all(|r| r.error.is_none()));
+        assert_eq!((recs[0].line, recs[1].line), (1, 2));
+        assert_eq!(recs[1].moves, [("2e2d".to_string(), 38)]);
+        let mixed = read_lines("# a\r\nsfen 3/L2/3/2l b - 1\n\rsfen 3/L2/3/2l b - 1", None);
+        assert_eq!(mixed.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 4]);
+        assert_eq!(
+            detect("# c\rsfen rbsgk/4p/5/P4/KGSBR b - 1\r"),
+            Some(Variant::Minishogi)
+        );
+    }
+
+    #[test]
+    fn columns_of_a_long_line_are_those_counted_from_its_start() {
+        let mut line = String::from("sfen rbsgk/4p/5/P4/KGSBR b - 1 moves");
+        for _ in 0..500 {
+            line.push_str("  1e1d\t1a1b");
+        }
+        line.push_str(" resign");
+        let rec = &read_lines(&line, None)[0];
+        assert_eq!(rec.moves.len(), 1000);
+        for (w, column) in &rec.moves {
+            let at = line.char_indices().nth(*column as usize - 1).unwrap().0;
+            assert!(line[at..].starts_with(w.as_str()), "{w} at {column}");
+        }
+        assert_eq!(rec.ending.as_deref(), Some("resign"));
     }
 
     #[test]

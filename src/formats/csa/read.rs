@@ -248,8 +248,7 @@ impl RecordReader {
 
     fn warn(&mut self, code: WarningCode, line: u32, column: u32, message: String) {
         self.record
-            .warnings
-            .push(ReadIssue::new(code, line, column, message));
+            .warn(ReadIssue::new(code, line, column, message));
     }
 
     /// Records a parse error at byte `at` of `text` and stops the record.

@@ -54,6 +54,7 @@
 //! and `convert` read a large array one element at a time (`read_span`), as they read the
 //! games of a multi-game CSA file: the same records, positions included, as [`read`] gives.
 
+mod compact;
 mod elements;
 mod parse;
 mod read;
@@ -61,6 +62,7 @@ mod read;
 mod tests;
 mod write;
 
+pub use compact::compact;
 pub(crate) use elements::Elements;
 pub use read::read;
 pub(crate) use read::read_span;

@@ -231,9 +231,7 @@ impl Builder<'_> {
     }
 
     fn warn(&mut self, code: WarningCode, at: (u32, u32), message: String) {
-        self.record
-            .warnings
-            .push(ReadIssue::new(code, at.0, at.1, message));
+        self.record.warn(ReadIssue::new(code, at.0, at.1, message));
     }
 }
 

@@ -79,8 +79,7 @@ impl Reader {
 
     fn warn(&mut self, code: WarningCode, line: u32, column: u32, message: String) {
         self.record
-            .warnings
-            .push(ReadIssue::new(code, line, column, message));
+            .warn(ReadIssue::new(code, line, column, message));
     }
 
     /// An error that stops the whole record.

@@ -112,8 +112,7 @@ impl Reader {
 
     fn warn(&mut self, code: WarningCode, line: u32, column: u32, message: String) {
         self.record
-            .warnings
-            .push(ReadIssue::new(code, line, column, message));
+            .warn(ReadIssue::new(code, line, column, message));
     }
 
     fn error(&mut self, code: ErrorCode, line: u32, column: u32, message: String) {

@@ -32,7 +32,7 @@ use crate::formats::japanese::{
     ending_from_word, ending_word, file_char, hand_key_color, is_space, kanji_number, parse_number,
     push_square, rank_char, side_from_name, split_header, summary_sentence, trim_spaces,
 };
-use crate::record::{EndingKind, OutcomeReason};
+use crate::record::{EndingKind, OutcomeReason, KEPT_OF_A_KIND};
 use crate::shogi::{Color, Square};
 use crate::variant::game::{replay, VRules};
 use crate::variant::{VKind, VMove, VPosition, Variant};
@@ -70,6 +70,40 @@ fn row_cells(line: &str) -> Option<&str> {
     Some(&rest[..end])
 }
 
+/// The lines [`read`] did not read: how many, and the line of the first left unnamed.
+#[derive(Default)]
+struct Unread {
+    count: usize,
+    first_unnamed: u32,
+}
+
+impl Unread {
+    /// Names line `n` (`t`) in `warnings`, or counts it once [`KEPT_OF_A_KIND`] are named.
+    fn push(&mut self, warnings: &mut Vec<(u32, String)>, n: u32, t: &str) {
+        self.count += 1;
+        if self.count <= KEPT_OF_A_KIND {
+            warnings.push((n, format!("`{t}` is not read")));
+        } else if self.count == KEPT_OF_A_KIND + 1 {
+            self.first_unnamed = n;
+        }
+    }
+
+    /// One warning for the lines left unnamed, if any.
+    fn close(&self, warnings: &mut Vec<(u32, String)>) {
+        let more = self.count.saturating_sub(KEPT_OF_A_KIND);
+        if more > 0 {
+            warnings.push((
+                self.first_unnamed,
+                format!(
+                    "{more} more line{} from this one on {} not read (a record names the first {KEPT_OF_A_KIND})",
+                    if more == 1 { "" } else { "s" },
+                    if more == 1 { "is" } else { "are" }
+                ),
+            ));
+        }
+    }
+}
+
 /// Reads a KIF/KIFU record of a variant. `forced` is `--variant`: a record naming another
 /// variant is an error that names both; a record naming none is read as `forced`.
 pub fn read(text: &str, forced: Option<Variant>) -> Result<VRead, VReadError> {
@@ -81,6 +115,9 @@ pub fn read(text: &str, forced: Option<Variant>) -> Result<VRead, VReadError> {
     let mut hands: [Option<(u32, String)>; 2] = [None, None];
     let mut side_to_move = Color::Black;
     let lines: Vec<&str> = text.lines().collect();
+    // Lines not read: the first `KEPT_OF_A_KIND` are named, the rest counted (a text of
+    // millions of junk lines held a warning for each).
+    let mut unread = Unread::default();
     let mut i = 0;
     // Header.
     while i < lines.len() {
@@ -133,7 +170,7 @@ pub fn read(text: &str, forced: Option<Variant>) -> Result<VRead, VReadError> {
             .chars()
             .all(|c| is_space(c) || ('１'..='９').contains(&c) || c.is_ascii_digit())
         {
-            warnings.push((n, format!("`{t}` is not read")));
+            unread.push(&mut warnings, n, t);
         }
         i += 1;
     }
@@ -174,7 +211,7 @@ pub fn read(text: &str, forced: Option<Variant>) -> Result<VRead, VReadError> {
             if let Some((k, val)) = split_header(t) {
                 headers.push((k.to_string(), val.to_string()));
             } else {
-                warnings.push((n, format!("`{t}` is not read")));
+                unread.push(&mut warnings, n, t);
             }
             continue;
         }
@@ -229,6 +266,7 @@ pub fn read(text: &str, forced: Option<Variant>) -> Result<VRead, VReadError> {
         last_to = Some(m.to());
         moves.push(m);
     }
+    unread.close(&mut warnings);
     Ok(VRead {
         game: VGame {
             start,
@@ -580,7 +618,15 @@ pub fn move_text(pos: &VPosition, m: VMove, last_to: Option<Square>) -> String {
             s.push('打');
         }
         VMove::Normal { from, promote, .. } => {
-            let kind = pos.piece_at(from).map_or(VKind::Pawn, |p| p.kind);
+            // A move from an empty square (a record read leniently) names the game's
+            // smallest piece: a standard pawn is no piece of every variant (the reader
+            // refused a dobutsu `同　歩` the writer wrote; found by the variant fuzz campaign).
+            let smallest = v.kinds().iter().rev().copied().find(|k| !k.is_royal());
+            let kind = pos
+                .piece_at(from)
+                .map(|p| p.kind)
+                .or(smallest)
+                .unwrap_or(VKind::Pawn);
             s.push_str(piece_name(v, kind));
             if promote {
                 s.push('成');
@@ -671,6 +717,31 @@ mod tests {
    2   同　飛(51)
    3   投了
 ";
+
+    #[test]
+    fn a_move_from_an_empty_square_is_written_with_a_piece_of_the_game() {
+        // Regression (variant fuzz campaign): `同　歩(23)` in a dobutsu record, unreadable.
+        let text = "手合割：どうぶつしょうぎ\n手数----指手---------消費時間--\n   1 ２二ひよこ(23)\n   2 同　ひよこ(23)\n";
+        let game = read(text, None).unwrap().game;
+        assert_eq!(game.moves.len(), 2);
+        let (written, _) = write(&game);
+        assert!(written.contains("同　ひよこ(23)"), "{written}");
+        assert_eq!(read(&written, None).unwrap().game.moves, game.moves);
+    }
+
+    #[test]
+    fn junk_lines_are_named_up_to_a_bound_then_counted() {
+        // Regression: a warning (with a copy of the line) for every line not read.
+        let text = format!("手合割：5五将棋\n{}", "abc\n".repeat(5_000));
+        let r = read(&text, None).unwrap();
+        assert_eq!(r.warnings.len(), KEPT_OF_A_KIND + 1);
+        let (line, last) = r.warnings.last().unwrap();
+        assert_eq!(*line, KEPT_OF_A_KIND as u32 + 2);
+        assert!(
+            last.starts_with("4900 more lines from this one on are not read"),
+            "{last}"
+        );
+    }
 
     #[test]
     fn reads_lishogi_minishogi() {
