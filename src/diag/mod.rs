@@ -169,7 +169,7 @@ pub struct Validation {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub impasse: Option<ImpasseJson>,
     /// Each side's openings and castles, as the tool names them (standard games from the even
-    /// position of at least [`crate::opening::MIN_PLIES`] plies; absent otherwise).
+    /// position or a handicap, of at least [`crate::opening::MIN_PLIES`] plies; absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub openings: Option<Openings>,
 }

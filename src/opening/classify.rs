@@ -103,6 +103,7 @@ fn matches(d: &Definition, side: Color, pos: &Position, names: &ByColor<SideName
         && d.requires.iter().all(|c| names[side].holds(c))
         && (d.any.is_empty() || d.any.iter().any(|&n| names[side].has(n)))
         && d.opponent.iter().all(|c| names[them].holds(c))
+        && !d.unless.iter().any(|&n| names[side].has(n))
 }
 
 /// Whether the side holds a name of `kind` other than `except` that is neither generic nor a

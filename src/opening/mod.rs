@@ -7,9 +7,9 @@
 //! main line once, looking for each shape within its window. `docs/openings.md` lists every
 //! name with its definition and a picture drawn from the same table.
 //!
-//! Only standard games from the even position (平手) of at least [`MIN_PLIES`] plies are
-//! classified: a handicap or a set-up position has other openings, and a shorter game shows
-//! none. Labels that records carry in their headers (`戦型`, `先手の戦法`, `先手の囲い`) are
+//! Only standard games from the even position (平手) or a handicap, of at least
+//! [`MIN_PLIES`] plies, are classified: a set-up position has no opening, and a shorter game
+//! shows none; the smaller variants are not classified at all. Labels that records carry in their headers (`戦型`, `先手の戦法`, `先手の囲い`) are
 //! the record's and stay in its metadata; these are the tool's own.
 //!
 //! ```
@@ -34,7 +34,7 @@ pub mod table;
 use serde::Serialize;
 
 use crate::record::Start;
-use crate::shogi::{Color, Handicap, Move, Position};
+use crate::shogi::{Color, Move, Position};
 
 pub use table::{Kind, Table};
 
@@ -80,17 +80,16 @@ pub struct Openings {
 
 impl Openings {
     /// Classifies a game from `start` along its main line `moves`, with the compiled-in
-    /// definitions; `None` unless it starts from the even position and has at least
-    /// [`MIN_PLIES`] plies.
+    /// definitions; `None` unless it starts from the even position or a handicap (in which
+    /// the full side, 下手, is black) and has at least [`MIN_PLIES`] plies.
     pub fn of(start: &Start, moves: &[Move]) -> Option<Openings> {
-        if moves.len() < MIN_PLIES || start.normalized() != Start::Handicap(Handicap::Even) {
+        if moves.len() < MIN_PLIES {
             return None;
         }
-        let position = start.position().ok()?;
-        if position.side_to_move() != Color::Black {
+        let Start::Handicap(h) = start.normalized() else {
             return None;
-        }
-        Some(Openings::with(Table::standard(), &position, moves))
+        };
+        Some(Openings::with(Table::standard(), &h.position(), moves))
     }
 
     /// Classifies `moves` from `start` with the definitions of `table`.

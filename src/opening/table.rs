@@ -61,12 +61,15 @@ pub struct Definition {
     pub any: Vec<usize>,
     /// Names the opponent must (or must not) have been given.
     pub opponent: Vec<NameCondition>,
+    /// Names the side must not have been given before (looked at when the name is given,
+    /// never taken back for).
+    pub unless: Vec<usize>,
     /// Looked for once, after the last ply of the window.
     pub final_only: bool,
     /// Given only when the side has no other name of its kind but generic ones.
     pub fallback: bool,
     /// As written, for the documentation: the `board`, `theirs`, `empty`, `hand`, `played`,
-    /// `requires`, `any` and `opponent` lines.
+    /// `requires`, `any`, `opponent` and `unless` lines.
     pub written: Vec<(String, String)>,
     /// The `about` line.
     pub about: String,
@@ -182,6 +185,7 @@ impl Table {
                 requires: Vec::new(),
                 any: Vec::new(),
                 opponent: Vec::new(),
+                unless: Vec::new(),
                 final_only: false,
                 fallback: false,
                 written: Vec::new(),
@@ -282,9 +286,14 @@ impl Table {
                             d.opponent = list;
                         }
                     }
-                    "any" => {
+                    "any" | "unless" => {
                         for w in &words {
-                            d.any.push(index(line, w)?);
+                            let n = index(line, w)?;
+                            if key == "any" {
+                                d.any.push(n);
+                            } else {
+                                d.unless.push(n);
+                            }
                         }
                     }
                     "final" => d.final_only = true,

@@ -59,13 +59,16 @@ fn usi(moves: &str) -> Vec<Move> {
 }
 
 #[test]
-fn short_games_handicaps_and_set_up_positions_are_not_classified() {
+fn short_games_and_set_up_positions_are_not_classified() {
     let moves =
         usi("7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d 8e8d 2d3d 2b3c 3d3f 3a2b");
     assert!(Openings::of(&Start::default(), &moves[..MIN_PLIES - 1]).is_none());
     assert!(Openings::of(&Start::default(), &moves).is_some());
-    let kaku = Start::Handicap(Handicap::Bishop);
-    assert!(Openings::of(&kaku, &moves).is_none());
+    let setup = crate::shogi::Setup::from_sfen(
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN1 b - 1",
+    )
+    .unwrap();
+    assert!(Openings::of(&Start::Position(setup), &moves).is_none());
 }
 
 #[test]
