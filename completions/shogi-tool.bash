@@ -487,7 +487,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__find)
-            opts="-j -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --position --board-only --ply-range --player --black --white --event --date --handicap --outcome --winner --foul --warning --plies --opening --invert --count --format --quiet --color --help --version"
+            opts="-j -q -h -V --files-from --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --position --board-only --ply-range --player --black --white --event --date --handicap --outcome --winner --foul --warning --plies --opening --castle --invert --count --format --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -590,6 +590,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 --opening)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --castle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
