@@ -124,6 +124,17 @@ impl Openings {
         }
     }
 
+    /// The name a side's opening goes by in a pairing: its first specific opening, else its
+    /// broad one (`居飛車`, `振り飛車`), else none.
+    pub fn main_strategy(&self, side: Color) -> Option<&'static str> {
+        let table = Table::standard();
+        let list = &self.side(side).strategies;
+        list.iter()
+            .find(|l| table.find(l.name).is_some_and(|i| !table.names[i].generic))
+            .or(list.first())
+            .map(|l| l.name)
+    }
+
     /// Whether `side` (either side when `None`) was given `name` (or a name it is an alias
     /// of) among its labels of `kind`.
     pub fn has(&self, side: Option<Color>, kind: Kind, name: &str) -> bool {
