@@ -332,6 +332,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN or record shows')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--highlight', '--highlight', [CompletionResultType]::ParameterName, 'Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas')
+            [CompletionResult]::new('--shape', '--shape', [CompletionResultType]::ParameterName, 'Draw the shape of an opening''s or castle''s definition instead of a position (`美濃囲い`; docs/openings.md lists the names)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'English piece letters (K R B G S N L P, + for promoted; a variant''s SFEN letters) instead of kanji')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

@@ -319,6 +319,7 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --variant 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN or record shows'
             cand --format 'Output format'
             cand --highlight 'Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas'
+            cand --shape 'Draw the shape of an opening''s or castle''s definition instead of a position (`美濃囲い`; docs/openings.md lists the names)'
             cand --color 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`'
             cand --letters 'English piece letters (K R B G S N L P, + for promoted; a variant''s SFEN letters) instead of kanji'
             cand -h 'Print help (see more with ''--help'')'

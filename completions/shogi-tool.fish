@@ -508,6 +508,7 @@ dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l format -d 'Output format' -r -f -a "human\t'The KIF board diagram (BOD)'
 svg\t'An SVG picture'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l highlight -d 'Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l shape -d 'Draw the shape of an opening\'s or castle\'s definition instead of a position (`美濃囲い`; docs/openings.md lists the names)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"
