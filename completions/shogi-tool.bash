@@ -205,7 +205,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__board)
-            opts="-h -V --ply --record --sfen --from --encoding --variant --format --highlight --letters --color --help --version"
+            opts="-h -V --ply --record --sfen --from --encoding --variant --format --highlight --letters --shape --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -240,6 +240,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 --highlight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shape)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -487,7 +491,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__find)
-            opts="-0 -j -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --position --board-only --ply-range --player --black --white --event --date --handicap --outcome --winner --foul --warning --plies --opening --invert --count --format --quiet --color --help --version"
+            opts="-0 -j -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --position --board-only --ply-range --player --black --white --event --date --handicap --outcome --winner --foul --warning --plies --opening --castle --invert --count --format --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -590,6 +594,10 @@ _shogi__tool() {
                     return 0
                     ;;
                 --opening)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --castle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -194,7 +194,8 @@ draw\t'The game ended without a winner (not `unknown` or `abort`)'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l foul -d 'The replay finds a foul of this code (`nifu`, `uchifuzume`, ...)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l warning -d 'The replay finds a warning of this code (`result-mismatch`, ...)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l plies -d 'The main line has A to B moves (inclusive; `A..`, `..B` or `N` too)' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l opening -d 'The main line starts with these USI moves (`"7g7f 3c3d 2g2f"`)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l opening -d 'The game\'s opening, by name (`四間飛車`, `black:角換わり`; docs/openings.md lists them), or the USI moves the main line starts with (`"7g7f 3c3d 2g2f"`)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l castle -d 'A castle of the game, by name (`美濃囲い`, `white:金矢倉`; docs/openings.md lists them)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l format -d 'Output format' -r -f -a "human\t'One `path#N` line per record found'
 json\t'One `validate` JSON object per record found, with the matching `ply` (JSON Lines)'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
@@ -534,6 +535,7 @@ dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l format -d 'Output format' -r -f -a "human\t'The KIF board diagram (BOD)'
 svg\t'An SVG picture'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l highlight -d 'Squares to highlight in the SVG picture (5e, 55 or ５五), separated by spaces or commas' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l shape -d 'Draw the shape of an opening\'s or castle\'s definition instead of a position (`美濃囲い`; docs/openings.md lists the names)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
 always\t'Always colour'
 never\t'Never colour'"

@@ -9,6 +9,7 @@ pub mod batch;
 pub mod collection;
 pub mod diag;
 pub mod formats;
+pub mod opening;
 pub mod record;
 pub mod shogi;
 pub mod text;

@@ -614,7 +614,7 @@ fn rank(layer: &str) -> u8 {
     match layer {
         "shogi" | "text" => 0,
         "record" => 1,
-        "variant" | "training" => 2,
+        "variant" | "training" | "opening" => 2,
         "formats" | "diag" => 3,
         "batch" | "collection" => 4,
         "views" => 5,

@@ -815,3 +815,66 @@ mod convert_filters {
         assert!(out.contains("\nT5"), "{out}");
     }
 }
+
+/// `find --opening NAME` and `--castle NAME` select by the names the tool gives each side;
+/// a side may be named, and a wrong name or side is refused with why.
+#[test]
+fn find_selects_by_opening_and_castle_names() {
+    let shiken = "startpos moves 7g7f 1c1d 6g6f 9c9d 2h6h 1d1e 8h7g 9d9e 5i4h 4a4b 4h3h 6a6b \
+                  3h2h 4b4a 3i3h 6b6a 6i5h 4a4b 4g4f 6a6b 5h4g 4b4a\n";
+    let yagura = "startpos moves 7g7f 1c1d 6g6f 9c9d 7i6h 1d1e 6h7g 9d9e 6i7h 4a4b 4i5h 6a6b \
+                  5h6g 4b4a 8h7i 6b6a 7i6h 4a4b 5i6i 6a6b 6i7i 4b4a 7i8h 6b6a\n";
+    let dir = folder(&[
+        ("shiken.usi", shiken.as_bytes()),
+        ("yagura.usi", yagura.as_bytes()),
+    ]);
+    let d = dir.path();
+    assert_eq!(
+        lines(&run_in(d, &["find", "--opening", "四間飛車", "."], 0)),
+        ["./shiken.usi#0"]
+    );
+    assert_eq!(
+        lines(&run_in(d, &["find", "--opening", "black:矢倉", "."], 0)),
+        ["./yagura.usi#0"]
+    );
+    assert!(run_in(d, &["find", "--opening", "white:矢倉", "."], 0).is_empty());
+    assert_eq!(
+        lines(&run_in(d, &["find", "--castle", "高美濃囲い", "."], 0)),
+        ["./shiken.usi#0"]
+    );
+    assert_eq!(
+        lines(&run_in(
+            d,
+            &[
+                "find",
+                "--opening",
+                "振り飛車",
+                "--castle",
+                "先手:金矢倉",
+                "."
+            ],
+            0
+        )),
+        Vec::<&str>::new()
+    );
+    // An alias finds its name; moves still work as before.
+    assert_eq!(
+        lines(&run_in(d, &["find", "--castle", "本美濃", "."], 0)),
+        ["./shiken.usi#0"]
+    );
+    assert_eq!(
+        lines(&run_in(
+            d,
+            &["find", "--opening", "7g7f 1c1d 6g6f 9c9d 7i6h", "."],
+            0
+        )),
+        ["./yagura.usi#0"]
+    );
+    let out = tool()
+        .current_dir(d)
+        .args(["find", "--castle", "四間飛車", "."])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is a strategy, not a castle"));
+}

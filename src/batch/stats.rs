@@ -12,7 +12,9 @@ use std::ops::AddAssign;
 use serde::{Deserialize, Serialize};
 
 use crate::diag::Validation;
+use crate::opening::Openings;
 use crate::record::{EndingKind, Record, Start};
+use crate::shogi::Color;
 
 /// Game lengths from this on share the last bucket of the printed histogram (the counts
 /// themselves are exact at every length).
@@ -123,6 +125,61 @@ pub struct Stats {
     /// is of another variant, so the output of standard collections is unchanged.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub variants: BTreeMap<String, VariantStats>,
+    /// Sides by the openings the tool gave them (every name a side was given counts, broad
+    /// and specific), and how those sides scored. Absent when no record was classified.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub by_strategy: BTreeMap<String, NameCounts>,
+    /// Sides by the castles the tool gave them, and how those sides scored.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub by_castle: BTreeMap<String, NameCounts>,
+    /// Games by the pairing of black's opening with white's (`四間飛車 vs 居飛車`: each side's
+    /// first specific opening, else its broad one), and who won.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub pairings: BTreeMap<String, PairCounts>,
+}
+
+/// How the sides given one name scored: counts that add up.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NameCounts {
+    /// Sides given the name (a game in which both sides were counts twice).
+    pub sides: u64,
+    /// Of those, the ones that won their game.
+    pub won: u64,
+    /// Of those, the ones that lost it (the rest drew or did not finish).
+    pub lost: u64,
+}
+
+impl AddAssign for NameCounts {
+    fn add_assign(&mut self, o: NameCounts) {
+        self.sides += o.sides;
+        self.won += o.won;
+        self.lost += o.lost;
+    }
+}
+
+/// The games of one pairing of openings and who won them: counts that add up.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairCounts {
+    /// Games.
+    pub games: u64,
+    /// Games black won.
+    pub black: u64,
+    /// Games white won.
+    pub white: u64,
+}
+
+impl AddAssign for PairCounts {
+    fn add_assign(&mut self, o: PairCounts) {
+        self.games += o.games;
+        self.black += o.black;
+        self.white += o.white;
+    }
+}
+
+fn add_counts<T: AddAssign + Default>(a: &mut BTreeMap<String, T>, b: BTreeMap<String, T>) {
+    for (k, v) in b {
+        *a.entry(k).or_default() += v;
+    }
 }
 
 /// The figures of one variant's records in [`Stats::variants`]: counts that add up.
@@ -293,6 +350,9 @@ impl Stats {
         }
         self.plies_total += v.plies as u64;
         *self.length_histogram.entry(v.plies).or_default() += 1;
+        if let Some(o) = &v.openings {
+            self.add_openings(o, v.outcome.winner);
+        }
         if let Some(name) = facts.variant {
             let vs = self.variants.entry(name.into()).or_default();
             vs.records += 1;
@@ -300,6 +360,38 @@ impl Stats {
             *vs.winners.entry(winner.into()).or_default() += 1;
             vs.plies_total += v.plies as u64;
             *vs.length_histogram.entry(v.plies).or_default() += 1;
+        }
+    }
+
+    /// Counts one game's openings and castles (`winner`: `black`, `white` or none).
+    pub fn add_openings(&mut self, o: &Openings, winner: Option<&str>) {
+        for side in Color::ALL {
+            let score = |n: &mut NameCounts| {
+                n.sides += 1;
+                match winner {
+                    Some(w) if w == side.name() => n.won += 1,
+                    Some(_) => n.lost += 1,
+                    None => {}
+                }
+            };
+            let s = o.side(side);
+            for l in &s.strategies {
+                score(self.by_strategy.entry(l.name.to_string()).or_default());
+            }
+            for l in &s.castles {
+                score(self.by_castle.entry(l.name.to_string()).or_default());
+            }
+        }
+        let main = |side: Color| o.main_strategy(side).unwrap_or("?");
+        let pair = self
+            .pairings
+            .entry(format!("{} vs {}", main(Color::Black), main(Color::White)))
+            .or_default();
+        pair.games += 1;
+        match winner {
+            Some("black") => pair.black += 1,
+            Some("white") => pair.white += 1,
+            _ => {}
         }
     }
 
@@ -587,6 +679,9 @@ impl AddAssign for Stats {
         for (name, vs) in o.variants {
             *self.variants.entry(name).or_default() += vs;
         }
+        add_counts(&mut self.by_strategy, o.by_strategy);
+        add_counts(&mut self.by_castle, o.by_castle);
+        add_counts(&mut self.pairings, o.pairings);
     }
 }
 
@@ -776,5 +871,30 @@ mod tests {
         all.formats.insert("csa".into(), 3);
         all.formats.insert("kif".into(), 2);
         assert_eq!(a, all);
+    }
+
+    #[test]
+    fn openings_count_each_side_and_merge() {
+        use crate::opening::{Label, SideOpenings};
+        let side = |s: &[&'static str], c: &[&'static str]| SideOpenings {
+            strategies: s.iter().map(|&name| Label { name, ply: 5 }).collect(),
+            castles: c.iter().map(|&name| Label { name, ply: 9 }).collect(),
+        };
+        let o = Openings {
+            black: side(&["振り飛車", "四間飛車"], &["美濃囲い"]),
+            white: side(&["居飛車"], &["居飛車穴熊"]),
+        };
+        let (mut a, mut b) = (Stats::new(6), Stats::new(6));
+        a.add_openings(&o, Some("black"));
+        b.add_openings(&o, Some("white"));
+        b.add_openings(&o, None);
+        a += b;
+        let shiken = &a.by_strategy["四間飛車"];
+        assert_eq!((shiken.sides, shiken.won, shiken.lost), (3, 1, 1));
+        assert_eq!(a.by_castle["居飛車穴熊"].won, 1);
+        let pair = &a.pairings["四間飛車 vs 居飛車"];
+        assert_eq!((pair.games, pair.black, pair.white), (3, 1, 1));
+        let back: Stats = serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
+        assert_eq!(back, a);
     }
 }

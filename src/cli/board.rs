@@ -41,6 +41,10 @@ pub struct Args {
     /// instead of kanji.
     #[arg(long)]
     pub letters: bool,
+    /// Draw the shape of an opening's or castle's definition instead of a position
+    /// (`美濃囲い`; docs/openings.md lists the names).
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["path", "sfen", "ply"])]
+    pub shape: Option<String>,
 }
 
 /// The piece style the `--letters` flag asks for.
@@ -71,6 +75,22 @@ pub fn status(failed: bool) -> ExitCode {
 
 /// Prints the diagram or picture.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(name) = &args.shape {
+        let shapes = shogi_tool::views::shapes::shapes(name);
+        let Some(shape) = shapes.first() else {
+            anyhow::bail!(
+                "`{name}` has no shape to draw: it is not an opening or castle the tool names, or it is defined through other names only (docs/openings.md)"
+            );
+        };
+        let out = match args.format {
+            BoardFormat::Human => board_text::diagram(&shape.position, None, style(args.letters)),
+            BoardFormat::Svg => {
+                shogi_tool::views::shapes::shape_svg(name, shape, style(args.letters))
+            }
+        };
+        print(&out)?;
+        return Ok(ExitCode::Success);
+    }
     if let Some((pos, last)) = super::variant::locate_shown(&args.position)? {
         let out = match args.format {
             BoardFormat::Human => {

@@ -8,8 +8,9 @@ use regex::Regex;
 use serde::Serialize;
 use shogi_tool::batch::{self, Input};
 use shogi_tool::collection::date::DateRange;
-use shogi_tool::collection::query::{PositionQuery, Query, Range, Winner};
+use shogi_tool::collection::query::{NamedQuery, PositionQuery, Query, Range, Winner};
 use shogi_tool::diag::Validation;
+use shogi_tool::opening::Kind;
 use shogi_tool::record::replay::{replay, ReplayOptions};
 use shogi_tool::record::Record;
 use shogi_tool::shogi::{Handicap, Move};
@@ -90,9 +91,13 @@ pub struct Args {
     /// The main line has A to B moves (inclusive; `A..`, `..B` or `N` too).
     #[arg(long, value_name = "A..B", value_parser = Range::parse)]
     pub plies: Option<Range>,
-    /// The main line starts with these USI moves (`"7g7f 3c3d 2g2f"`).
-    #[arg(long, value_name = "MOVES", value_parser = parse_opening)]
+    /// The game's opening, by name (`四間飛車`, `black:角換わり`; docs/openings.md lists them), or
+    /// the USI moves the main line starts with (`"7g7f 3c3d 2g2f"`).
+    #[arg(long, value_name = "NAME|MOVES", value_parser = parse_opening)]
     pub opening: Option<Opening>,
+    /// A castle of the game, by name (`美濃囲い`, `white:金矢倉`; docs/openings.md lists them).
+    #[arg(long, value_name = "NAME", value_parser = parse_castle)]
+    pub castle: Option<NamedQuery>,
     /// Select the records that do not satisfy the conditions.
     #[arg(long)]
     pub invert: bool,
@@ -125,20 +130,35 @@ fn parse_handicap(s: &str) -> Result<Handicap, String> {
         })
 }
 
-/// The moves `--opening` gives.
+/// What `--opening` gives: a name, or the first moves.
 #[derive(Debug, Clone)]
-pub struct Opening(pub Vec<Move>);
+pub enum Opening {
+    /// An opening's name.
+    Named(NamedQuery),
+    /// The moves the main line starts with.
+    Moves(Vec<Move>),
+}
+
+fn parse_castle(s: &str) -> Result<NamedQuery, String> {
+    NamedQuery::parse(s, Kind::Castle)
+}
 
 fn parse_opening(s: &str) -> Result<Opening, String> {
+    if !s.is_ascii() || s.contains(':') {
+        return NamedQuery::parse(s, Kind::Strategy).map(Opening::Named);
+    }
     let moves: Result<Vec<Move>, String> = s
         .split_whitespace()
         .map(|m| Move::from_usi(m).map_err(|e| e.to_string()))
         .collect();
     let moves = moves?;
     if moves.is_empty() {
-        return Err("no move given: expected USI moves such as \"7g7f 3c3d\"".into());
+        return Err(
+            "no move given: expected an opening's name such as 四間飛車 or USI moves such as \"7g7f 3c3d\""
+                .into(),
+        );
     }
-    Ok(Opening(moves))
+    Ok(Opening::Moves(moves))
 }
 
 impl Args {
@@ -164,7 +184,17 @@ impl Args {
             foul: self.foul.clone(),
             warning: self.warning.clone(),
             plies: self.plies,
-            opening: self.opening.clone().map(|o| o.0),
+            opening: match &self.opening {
+                Some(Opening::Moves(m)) => Some(m.clone()),
+                _ => None,
+            },
+            named: match &self.opening {
+                Some(Opening::Named(q)) => vec![q.clone()],
+                _ => Vec::new(),
+            }
+            .into_iter()
+            .chain(self.castle.clone())
+            .collect(),
         }
     }
 }

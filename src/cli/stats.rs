@@ -835,6 +835,7 @@ fn table(s: &Stats, args: &Args) -> String {
         };
         let _ = writeln!(o, "{:<12}{range:<9} {:>8} {bar}", "", c);
     }
+    named_tables(&mut o, s, args.top);
     let _ = writeln!(
         o,
         "{:<12}first {} plies, most frequent:",
@@ -869,6 +870,57 @@ fn table(s: &Stats, args: &Args) -> String {
         let _ = writeln!(o, "({failed} failures: list them with --failures)");
     }
     o
+}
+
+/// The by-opening and by-castle tables (sides given each name, how they scored) and the
+/// pairings of black's opening with white's, the `top` most frequent of each.
+fn named_tables(o: &mut String, s: &Stats, top: usize) {
+    for (title, map) in [("strategies", &s.by_strategy), ("castles", &s.by_castle)] {
+        if map.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            o,
+            "{title:<12}   sides     won    lost  won%  (of the sides given the name)"
+        );
+        for (name, c) in top_named(map, top, |c| c.sides) {
+            let _ = writeln!(
+                o,
+                "{:<12}{:>8}{:>8}{:>8}{:>6.1}  {name}",
+                "",
+                c.sides,
+                c.won,
+                c.lost,
+                pct(c.won, c.won + c.lost)
+            );
+        }
+    }
+    if !s.pairings.is_empty() {
+        let _ = writeln!(
+            o,
+            "{:<12}   games   black   white  (black's opening vs white's)",
+            "pairings"
+        );
+        for (name, c) in top_named(&s.pairings, top, |c| c.games) {
+            let _ = writeln!(
+                o,
+                "{:<12}{:>8}{:>8}{:>8}  {name}",
+                "", c.games, c.black, c.white
+            );
+        }
+    }
+}
+
+/// The `n` entries of `map` with the most `count`, then by name.
+fn top_named<T>(
+    map: &std::collections::BTreeMap<String, T>,
+    n: usize,
+    count: impl Fn(&T) -> u64,
+) -> Vec<(&String, &T)> {
+    let mut v: Vec<_> = map.iter().collect();
+    v.sort_by(|a, b| count(b.1).cmp(&count(a.1)).then(a.0.cmp(b.0)));
+    v.truncate(n);
+    v
 }
 
 fn csv(s: &Stats, n: usize) -> String {
@@ -926,6 +978,20 @@ fn csv(s: &Stats, n: usize) -> String {
         for (k, c) in &v.outcomes {
             let _ = writeln!(o, "variants,{name}.outcomes.{},{c}", esc(k));
         }
+    }
+    for (section, map) in [("by_strategy", &s.by_strategy), ("by_castle", &s.by_castle)] {
+        for (k, c) in map {
+            let k = esc(k);
+            let _ = writeln!(o, "{section},{k}.sides,{}", c.sides);
+            let _ = writeln!(o, "{section},{k}.won,{}", c.won);
+            let _ = writeln!(o, "{section},{k}.lost,{}", c.lost);
+        }
+    }
+    for (k, c) in &s.pairings {
+        let k = esc(k);
+        let _ = writeln!(o, "pairings,{k}.games,{}", c.games);
+        let _ = writeln!(o, "pairings,{k}.black,{}", c.black);
+        let _ = writeln!(o, "pairings,{k}.white,{}", c.white);
     }
     for (k, v) in top(&s.openings, n) {
         let _ = writeln!(o, "openings,{},{v}", esc(k));

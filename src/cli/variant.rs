@@ -464,6 +464,7 @@ fn validation(path: &str, index: usize, rec: &VRecord, rep: &VReport) -> Validat
         warnings: rep.warnings.iter().map(Item::from).collect(),
         errors,
         impasse: None,
+        openings: None,
     }
 }
 

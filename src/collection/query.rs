@@ -3,6 +3,7 @@
 use regex::Regex;
 
 use super::date::{find_date, DateRange};
+use crate::opening::{Kind, Openings, Table};
 use crate::record::replay::{main_line_walk, Report};
 use crate::record::{MetaKey, OutcomeReason, Record, Start};
 use crate::shogi::{Color, Handicap, Move, Position, Square};
@@ -111,6 +112,66 @@ impl PositionQuery {
     }
 }
 
+/// An opening or castle asked for by name (`--opening 四間飛車`, `--castle 'white:美濃囲い'`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedQuery {
+    /// The side that must have it (`black:`, `white:`, `先手:`, `後手:`); either when `None`.
+    pub side: Option<Color>,
+    /// An opening or a castle.
+    pub kind: Kind,
+    /// The name, as the definitions write it (an alias given is resolved to it).
+    pub name: &'static str,
+}
+
+impl NamedQuery {
+    /// Parses `[SIDE:]NAME`, NAME one of the names of `kind` (or one of their aliases); the
+    /// error says why not (an unknown side, a castle given as an opening, an unknown name).
+    pub fn parse(s: &str, kind: Kind) -> Result<NamedQuery, String> {
+        let t = s.trim();
+        let (side, name) = match t.split_once([':', '：']) {
+            Some((p, n)) => {
+                let side = match p.trim() {
+                    "black" | "先手" | "下手" | "▲" | "☗" => Color::Black,
+                    "white" | "後手" | "上手" | "△" | "☖" => Color::White,
+                    other => {
+                        return Err(format!(
+                            "`{other}` is not a side: write black: or white: (先手: or 後手:) before the name"
+                        ))
+                    }
+                };
+                (Some(side), n.trim())
+            }
+            None => (None, t),
+        };
+        let table = Table::standard();
+        match table.find(name).map(|i| &table.names[i]) {
+            Some(n) if n.kind == kind && !n.hidden => Ok(NamedQuery {
+                side,
+                kind,
+                name: n.text.as_str(),
+            }),
+            Some(n) if !n.hidden => Err(format!(
+                "`{name}` is a {}, not a {}: use --{}",
+                n.kind.word(),
+                kind.word(),
+                match n.kind {
+                    Kind::Strategy => "opening",
+                    Kind::Castle => "castle",
+                }
+            )),
+            _ => Err(format!(
+                "`{name}` is not a {} the tool names (docs/openings.md lists them)",
+                kind.word()
+            )),
+        }
+    }
+
+    /// Whether the openings of a game answer it.
+    pub fn holds(&self, openings: Option<&Openings>) -> bool {
+        openings.is_some_and(|o| o.has(self.side, self.kind, self.name))
+    }
+}
+
 /// The conditions of one `find` run; those not given are `None`.
 #[derive(Clone, Debug, Default)]
 pub struct Query {
@@ -142,6 +203,8 @@ pub struct Query {
     pub plies: Option<Range>,
     /// The main line starts with these moves.
     pub opening: Option<Vec<Move>>,
+    /// The game's openings and castles, as the tool names them, include all of these.
+    pub named: Vec<NamedQuery>,
 }
 
 /// A record that satisfies a query.
@@ -158,6 +221,7 @@ impl Query {
             || self.winner.is_some()
             || self.foul.is_some()
             || self.warning.is_some()
+            || !self.named.is_empty()
     }
 
     /// Tests `record` (with its replay's `report`, which conditions that need one require:
@@ -177,6 +241,12 @@ impl Query {
         }
         if self.needs_replay() && !self.test_report(report?) {
             return None;
+        }
+        if !self.named.is_empty() {
+            let openings = Openings::of(&record.start, &report?.moves);
+            if !self.named.iter().all(|q| q.holds(openings.as_ref())) {
+                return None;
+            }
         }
         self.test_moves(record)
     }
@@ -365,5 +435,25 @@ mod tests {
             .test(&usi("position startpos moves 2g2f 3c3d 7g7f"), None)
             .is_none());
         assert!(q.test(&usi("position startpos moves 7g7f"), None).is_none());
+    }
+
+    #[test]
+    fn names_are_asked_for_with_or_without_a_side() {
+        let q = NamedQuery::parse("white:美濃囲い", Kind::Castle).unwrap();
+        assert_eq!((q.side, q.name), (Some(Color::White), "美濃囲い"));
+        let q = NamedQuery::parse("先手：向飛車", Kind::Strategy).unwrap();
+        assert_eq!((q.side, q.name), (Some(Color::Black), "向かい飛車"));
+        assert_eq!(
+            NamedQuery::parse("四間飛車", Kind::Strategy).unwrap().side,
+            None
+        );
+        assert!(NamedQuery::parse("美濃囲い", Kind::Strategy)
+            .unwrap_err()
+            .contains("use --castle"));
+        assert!(
+            NamedQuery::parse("飛車先交換", Kind::Strategy).is_err(),
+            "helpers are hidden"
+        );
+        assert!(NamedQuery::parse("中央:矢倉", Kind::Strategy).is_err());
     }
 }

@@ -6,6 +6,7 @@
 
 use serde::Serialize;
 
+use crate::opening::Openings;
 use crate::record::replay::{Finding, Report};
 use crate::record::{ErrorCode, OutcomeReason, ReadError, ReadIssue, Record, WarningCode};
 use crate::shogi::FoulCode;
@@ -190,6 +191,10 @@ pub struct Validation {
     /// The entering-king judgement, for records ending in a declaration or an impasse.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub impasse: Option<ImpasseJson>,
+    /// Each side's openings and castles, as the tool names them (standard games from the even
+    /// position or a handicap, of at least [`crate::opening::MIN_PLIES`] plies; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub openings: Option<Openings>,
 }
 
 impl Validation {
@@ -215,6 +220,11 @@ impl Validation {
             warnings,
             errors,
             impasse: report.impasse.as_ref().map(ImpasseJson::from),
+            openings: if record.errors.is_empty() {
+                Openings::of(&record.start, &report.moves)
+            } else {
+                None
+            },
         }
     }
 
@@ -246,6 +256,7 @@ impl Validation {
                 json_path: None,
             }],
             impasse: None,
+            openings: None,
         }
     }
 

@@ -25,6 +25,7 @@ pub mod guide;
 pub mod moves;
 pub mod notation;
 pub mod report_html;
+pub mod shapes;
 mod svg;
 pub mod variant;
 pub mod variant_guide;

@@ -168,6 +168,12 @@ pub fn report(s: &Stats, lists: Option<&RecordLists>, opts: &ReportOptions) -> S
             kind.name(),
             esc(kind.title())
         );
+        // Openings by name when the games were classified, the first moves as a detail.
+        let named = kind == ChartKind::Openings && !s.by_strategy.is_empty();
+        if named {
+            name_tables(&mut o, s, opts.top);
+            o.push_str("<details>\n<summary>The openings as their first moves (USI)</summary>\n");
+        }
         if let Some(note) = note(s, kind, lists.is_some(), opts.top) {
             let _ = writeln!(o, "<p class=\"muted\">{}</p>", esc(&note));
         }
@@ -176,6 +182,9 @@ pub fn report(s: &Stats, lists: Option<&RecordLists>, opts: &ReportOptions) -> S
             "<figure>\n{}</figure>\n",
             chart_svg::chart(s, kind, &chart_opts)
         );
+        if named {
+            o.push_str("</details>\n");
+        }
         if kind == ChartKind::WinRates {
             win_table(&mut o, s);
         }
@@ -256,6 +265,45 @@ fn note(s: &Stats, kind: ChartKind, have_lists: bool, top: usize) -> Option<Stri
         ),
         _ => None,
     }
+}
+
+/// The openings and castles by name (the sides given each and how they scored) and the
+/// pairings of black's opening with white's, the `top` most frequent of each.
+fn name_tables(o: &mut String, s: &Stats, top: usize) {
+    for (title, map) in [("opening", &s.by_strategy), ("castle", &s.by_castle)] {
+        let mut rows: Vec<_> = map.iter().collect();
+        rows.sort_by(|a, b| b.1.sides.cmp(&a.1.sides).then(a.0.cmp(b.0)));
+        let _ = writeln!(
+            o,
+            "<table class=\"names\">\n<tr><th>{title}</th><th>sides</th><th>won</th><th>lost</th><th>won of decided</th></tr>"
+        );
+        for (name, c) in rows.into_iter().take(top) {
+            let _ = writeln!(
+                o,
+                "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+                esc(name),
+                c.sides,
+                c.won,
+                c.lost,
+                pct(c.won, c.won + c.lost)
+            );
+        }
+        o.push_str("</table>\n");
+    }
+    let mut rows: Vec<_> = s.pairings.iter().collect();
+    rows.sort_by(|a, b| b.1.games.cmp(&a.1.games).then(a.0.cmp(b.0)));
+    o.push_str("<table class=\"pairings\">\n<tr><th>black's opening vs white's</th><th>games</th><th>black wins</th><th>white wins</th></tr>\n");
+    for (name, c) in rows.into_iter().take(top) {
+        let _ = writeln!(
+            o,
+            "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+            esc(name),
+            c.games,
+            c.black,
+            c.white
+        );
+    }
+    o.push_str("</table>\n");
 }
 
 fn win_table(o: &mut String, s: &Stats) {
@@ -409,5 +457,26 @@ mod tests {
             vec![("x".to_string(), 0), ("y".to_string(), 0)]
         );
         assert_eq!(a.warnings["w"], vec![("y".to_string(), 0)]);
+    }
+
+    #[test]
+    fn openings_by_name_come_first_and_the_moves_become_a_detail() {
+        let mut s = Stats::new(6);
+        s.openings.insert("7g7f 3c3d".into(), 1);
+        let plain = report(&s, None, &ReportOptions::default());
+        assert!(!plain.contains("<details>"));
+        s.by_strategy.insert(
+            "四間飛車<".into(),
+            crate::batch::stats::NameCounts {
+                sides: 2,
+                won: 1,
+                lost: 1,
+            },
+        );
+        let page = report(&s, None, &ReportOptions::default());
+        let names = page.find("四間飛車&lt;").expect("the name, escaped");
+        let moves = page.find("<details>").expect("the moves as a detail");
+        assert!(names < moves);
+        assert!(page.contains("<td class=\"n\">50.0%</td>"));
     }
 }
