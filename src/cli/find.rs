@@ -255,7 +255,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         one.found = found;
         if found && !args.count {
             if let (true, Some(report)) = (json, &report) {
-                let v = Validation::new(record, report);
+                let v = Validation::new(record, report).with_openings(record, report);
                 one.out = serde_json::to_vec(&Found {
                     validation: &v,
                     ply,

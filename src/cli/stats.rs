@@ -351,7 +351,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 batch::RECORDS_PER_BATCH,
                 |record, _| {
                     let report = replay(record, &replay_options);
-                    let mut v = Validation::new(record, &report);
+                    let mut v = Validation::new(record, &report).with_openings(record, &report);
                     v.path_bytes = input.path_bytes();
                     let opening: Vec<String> = report
                         .moves

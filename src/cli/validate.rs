@@ -114,6 +114,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 |record, source| {
                     let report = replay(record, &replay_options);
                     let mut v = Validation::new(record, &report);
+                    if json {
+                        v = v.with_openings(record, &report);
+                    }
                     v.path_bytes = input.path_bytes();
                     v.locate_moves(source);
                     let mut text = String::new();

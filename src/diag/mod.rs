@@ -220,12 +220,18 @@ impl Validation {
             warnings,
             errors,
             impasse: report.impasse.as_ref().map(ImpasseJson::from),
-            openings: if record.errors.is_empty() {
-                Openings::of(&record.start, &report.moves)
-            } else {
-                None
-            },
+            openings: None,
         }
+    }
+
+    /// Adds each side's openings and castles ([`Validation::openings`]). Only the outputs that
+    /// show them ask for it (JSON, `stats`, `find`): naming them costs more than the replay,
+    /// and the human output of `validate` does not say them.
+    pub fn with_openings(mut self, record: &Record, report: &Report) -> Validation {
+        if record.errors.is_empty() {
+            self.openings = Openings::of(&record.start, &report.moves);
+        }
+        self
     }
 
     /// A file that could not be read at all.
