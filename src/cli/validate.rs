@@ -55,6 +55,21 @@ struct FileOutcome {
     unreadable: usize,
 }
 
+impl FileOutcome {
+    /// A whole input validated by another route (training files, variant records): its text
+    /// and counts of records, with fouls, with warnings and unreadable.
+    fn whole(text: String, [records, with_fouls, with_warnings, unreadable]: [usize; 4]) -> Self {
+        FileOutcome {
+            text,
+            files: 1,
+            records,
+            with_fouls,
+            with_warnings,
+            unreadable,
+        }
+    }
+}
+
 /// Validates every input, printing results in input order.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let variant_rules = args.variant_rules.rules();
@@ -81,30 +96,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         args.input.jobs,
         |input, sink| {
-            if let Some((text, [records, with_fouls, with_warnings, unreadable])) =
+            if let Some((text, counts)) =
                 super::training::validate_training(input, args.input.max_file_size, json)
             {
-                sink(FileOutcome {
-                    text,
-                    files: 1,
-                    records,
-                    with_fouls,
-                    with_warnings,
-                    unreadable,
-                });
+                sink(FileOutcome::whole(text, counts));
                 return;
             }
             if let Some(forced) = super::variant::input_route(input, &args.input) {
-                let (text, [records, with_fouls, with_warnings, unreadable]) =
+                let (text, counts) =
                     super::variant::validate_input(input, forced, &args.input, variant_rules, json);
-                sink(FileOutcome {
-                    text,
-                    files: 1,
-                    records,
-                    with_fouls,
-                    with_warnings,
-                    unreadable,
-                });
+                sink(FileOutcome::whole(text, counts));
                 return;
             }
             let Some(file) = batch::read_each_batched_to_end(
