@@ -194,7 +194,9 @@ def cshogi_winner(p, is_csa):
     try:
         board = cshogi.Board(p.sfen)
         for m in p.moves:
-            if m == 0:
+            # cshogi's push does not check the move: an illegal one (a record with a foul)
+            # corrupts its board and may crash the interpreter later.
+            if m == 0 or not board.is_legal(m):
                 return "unknown"
             board.push(m)
     except Exception:
@@ -211,7 +213,11 @@ def real_records(tool, work):
     for base in (os.path.join(ROOT, "testdata"), os.path.join(ROOT, "..", "shared", "corpus")):
         for ext in ("csa", "kif", "kifu"):
             paths += glob.glob(os.path.join(base, "**", "*." + ext), recursive=True)
-    paths.sort()
+    # testdata/broken holds deliberately malformed records, which are no training data; cshogi
+    # 1.1.0's CSA parser crashes the interpreter (SIGSEGV) on one of them
+    # (csa-board-missing-row.csa, a board with a `Pn` row missing; docs/interop.md).
+    broken = os.path.join(ROOT, "testdata", "broken") + os.sep
+    paths = sorted(p for p in paths if not p.startswith(broken))
     compared = unread = left_out = positions = evals = other_start = results = kif_cut = 0
     for path in paths:
         parsed = parse_with_cshogi(path)
@@ -266,6 +272,8 @@ def real_records(tool, work):
                     evals += 1
                 check_entry(fmt, e, board, move, None if winner == "unknown" else winner, score,
                             f"{name} {fmt} ply {i}", compare_result=winner != "unknown")
+                if not board.is_legal(move):
+                    break  # never push an illegal move into cshogi's board (see cshogi_winner)
                 board.push(move)
                 if fmt == "hcpe":
                     positions += 1
