@@ -748,32 +748,54 @@ fn jobs_are_capped_with_a_note() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("-j 100000 capped at"));
 }
 
-/// A disk that fills up (here: a file size limit, RLIMIT_FSIZE) stops `convert --out-dir` at
-/// the first write error instead of one error a file.
+/// Runs the tool in `dir` with every file it writes capped at `limit` bytes (RLIMIT_FSIZE, with
+/// SIGXFSZ ignored: a longer write fails as on a full disk).
 #[cfg(target_os = "linux")]
-#[test]
-fn convert_stops_at_the_first_write_error() {
+fn with_file_size_limit(dir: &Path, limit: u64, args: &[&str]) -> std::process::Output {
     use std::os::unix::process::CommandExt;
-    let dir = tempfile::tempdir().unwrap();
-    for i in 0..5 {
-        std::fs::write(dir.path().join(format!("g{i}.kif")), KIF).unwrap();
-    }
     let mut c = StdCommand::new(bin());
-    c.current_dir(dir.path())
-        .args(["convert", "g0.kif", "g1.kif", "g2.kif", "g3.kif", "g4.kif"])
-        .args(["--to", "csa", "--out-dir", "o", "-j", "1"]);
+    c.current_dir(dir).args(args);
     unsafe {
-        c.pre_exec(|| {
+        c.pre_exec(move || {
             libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
             let lim = libc::rlimit {
-                rlim_cur: 10,
-                rlim_max: 10,
+                rlim_cur: limit as libc::rlim_t,
+                rlim_max: limit as libc::rlim_t,
             };
             libc::setrlimit(libc::RLIMIT_FSIZE, &lim);
             Ok(())
         });
     }
-    let out = c.output().unwrap();
+    c.output().unwrap()
+}
+
+/// A disk that fills up (here: a file size limit, RLIMIT_FSIZE) stops `convert --out-dir` at
+/// the first write error instead of one error a file.
+#[cfg(target_os = "linux")]
+#[test]
+fn convert_stops_at_the_first_write_error() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..5 {
+        std::fs::write(dir.path().join(format!("g{i}.kif")), KIF).unwrap();
+    }
+    let out = with_file_size_limit(
+        dir.path(),
+        10,
+        &[
+            "convert",
+            "g0.kif",
+            "g1.kif",
+            "g2.kif",
+            "g3.kif",
+            "g4.kif",
+            "--to",
+            "csa",
+            "--out-dir",
+            "o",
+            "-j",
+            "1",
+        ],
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(err.matches("cannot write").count(), 1, "{err}");
@@ -1184,21 +1206,7 @@ mod files_links_terminals {
     /// Runs the tool in `dir` with every file it writes capped at 200 bytes (every write of a
     /// longer record fails as on a full disk).
     fn with_tiny_files(dir: &Path, args: &[&str]) -> std::process::Output {
-        use std::os::unix::process::CommandExt;
-        let mut c = StdCommand::new(bin());
-        c.current_dir(dir).args(args);
-        unsafe {
-            c.pre_exec(|| {
-                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
-                let lim = libc::rlimit {
-                    rlim_cur: 200,
-                    rlim_max: 200,
-                };
-                libc::setrlimit(libc::RLIMIT_FSIZE, &lim);
-                Ok(())
-            });
-        }
-        c.output().unwrap()
+        super::with_file_size_limit(dir, 200, args)
     }
 
     #[test]
