@@ -262,7 +262,6 @@ mod find {
             ]
         );
         assert!(find(&["--winner", "draw"]).is_empty());
-        assert!(find(&["--warning", "no-such-warning"]).is_empty());
         let d = folder(&[("w.csa", b"PI\n+\n+7776FU\n-3334FU\n%TORYO\n" as &[u8])]);
         // The record says white resigned after its own move: a result mismatch? No: the
         // resigning side is the one to move (black), so white wins; no warning.
@@ -270,6 +269,203 @@ mod find {
             run_in(d.path(), &["find", ".", "--winner", "white", "--count"], 0),
             "1\n"
         );
+    }
+}
+
+/// Issue 33: `find` never answers a misspelt condition with an empty, clean-looking result;
+/// a kind given twice is either value, kinds combine with AND, `--not` negates the match.
+mod find_conditions {
+    use super::*;
+
+    fn samples() -> PathBuf {
+        root().join("testdata/samples")
+    }
+
+    /// `find .` in `dir` with `args`: the exit status, the sorted lines, standard error.
+    fn found(dir: &Path, args: &[&str]) -> (Option<i32>, Vec<String>, String) {
+        let out = tool()
+            .current_dir(dir)
+            .arg("find")
+            .arg(".")
+            .args(args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines = lines(&text)
+            .into_iter()
+            .map(|l| l.trim_start_matches("./").to_string())
+            .collect();
+        (
+            out.status.code(),
+            lines,
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    #[test]
+    fn an_unknown_code_is_a_usage_error_naming_the_valid_ones_and_the_nearest() {
+        for (flag, wrong, nearest, also) in [
+            ("--foul", "nifuu", "nifu", "self-check"),
+            ("--outcome", "resign", "resignation", "checkmate"),
+            (
+                "--warning",
+                "result-mismatches",
+                "result-mismatch",
+                "unknown-line",
+            ),
+            ("--error", "parse-errors", "parse-error", "unknown-handicap"),
+            ("--winner", "blak", "black", "draw"),
+        ] {
+            let (code, lines, err) = found(&samples(), &[flag, wrong]);
+            assert_eq!(code, Some(2), "{flag} {wrong}: {err}");
+            assert!(lines.is_empty(), "{flag} {wrong}");
+            assert!(
+                err.contains(&format!("a similar value exists: '{nearest}'")),
+                "{flag} {wrong}: {err}"
+            );
+            assert!(err.contains(also), "{flag} {wrong} lists the values: {err}");
+        }
+        // The codes are those of the contract, in any case; `any` where it means something.
+        assert_eq!(found(&samples(), &["--foul", "NIFU"]).1, ["fouls.csa#0"]);
+        assert_eq!(found(&samples(), &["--outcome", "any"]).0, Some(2));
+    }
+
+    #[test]
+    fn a_kind_given_again_is_either_value() {
+        let s = samples();
+        let (code, got, err) = found(&s, &["--foul", "nifu", "--foul", "self-check"]);
+        assert_eq!(
+            (code, got),
+            (Some(0), vec!["fouls.csa#0".to_string()]),
+            "{err}"
+        );
+        assert!(found(&s, &["--foul", "self-check", "--foul", "wrong-turn"])
+            .1
+            .is_empty());
+        assert_eq!(found(&s, &["--foul", "any"]).1, ["fouls.csa#0"]);
+        let d = folder(&[
+            ("black.csa", b"PI\n+\n+7776FU\n%TORYO\n" as &[u8]),
+            ("white.csa", b"PI\n+\n+7776FU\n-3334FU\n%TORYO\n"),
+            ("none.csa", b"PI\n+\n+7776FU\n"),
+        ]);
+        assert_eq!(found(d.path(), &["--winner", "black"]).1, ["black.csa#0"]);
+        assert_eq!(
+            found(d.path(), &["--winner", "white", "--winner", "black"]).1,
+            ["black.csa#0", "white.csa#0"]
+        );
+        assert_eq!(
+            found(&s, &["--outcome", "foul", "--outcome", "checkmate"]).1,
+            ["fouls.csa#0"]
+        );
+        assert_eq!(
+            found(&s, &["--player", "^Sente$", "--player", "^D$"]).1,
+            ["fouls.csa#0", "two-games.csa#1"]
+        );
+    }
+
+    #[test]
+    fn kinds_combine_with_and_and_not_negates_the_whole_match() {
+        let s = samples();
+        assert!(found(&s, &["--foul", "any", "--winner", "black"])
+            .1
+            .is_empty());
+        assert_eq!(
+            found(&s, &["--foul", "any", "--winner", "white"]).1,
+            ["fouls.csa#0"]
+        );
+        let all = found(&s, &[]).1;
+        assert_eq!(all.len(), 5);
+        // not (a foul and white won): every record but the fouled one, white's wins included.
+        let not = found(&s, &["--foul", "any", "--winner", "white", "--not"]).1;
+        assert_eq!(
+            not,
+            [
+                "even-game.csa#0",
+                "even-game.usi#0",
+                "two-games.csa#0",
+                "two-games.csa#1"
+            ]
+        );
+        assert_eq!(
+            found(&s, &["--foul", "any", "--winner", "white", "--invert"]).1,
+            not
+        );
+        assert_eq!(found(&s, &["--foul", "any", "--not"]).1.len(), 4);
+        // Conditions without an OR are given once.
+        assert_eq!(found(&s, &["--plies", "1..", "--plies", "..3"]).0, Some(2));
+    }
+
+    #[test]
+    fn a_warning_of_reading_is_found_like_one_of_the_replay() {
+        let d = folder(&[
+            (
+                "odd.csa",
+                b"PI\n+\nthis line means nothing\n+7776FU\n%TORYO\n" as &[u8],
+            ),
+            ("plain.csa", b"PI\n+\n+7776FU\n%TORYO\n"),
+        ]);
+        assert_eq!(
+            found(d.path(), &["--warning", "unknown-line"]).1,
+            ["odd.csa#0"]
+        );
+        assert_eq!(found(d.path(), &["--warning", "any"]).1, ["odd.csa#0"]);
+        assert_eq!(
+            found(d.path(), &["--warning", "any", "--not"]).1,
+            ["plain.csa#0"]
+        );
+    }
+
+    #[test]
+    fn error_finds_the_records_that_cannot_be_read() {
+        let broken = root().join("testdata/broken");
+        let d = folder(&[
+            ("good.csa", b"PI\n+\n+7776FU\n%TORYO\n" as &[u8]),
+            (
+                "bad.usi",
+                &std::fs::read(broken.join("bad-usi-move.usi")).unwrap(),
+            ),
+            (
+                "handicap.kifu",
+                &std::fs::read(broken.join("unknown-handicap.kifu")).unwrap(),
+            ),
+        ]);
+        // Without --error a broken record is reported and makes the exit status 2.
+        let (code, got, err) = found(d.path(), &[]);
+        assert_eq!((code, got), (Some(2), vec!["good.csa#0".to_string()]));
+        assert!(err.contains("bad.usi#0"), "{err}");
+        // With it, broken records are what is searched: found, not reported, exit 0.
+        let (code, got, err) = found(d.path(), &["--error", "any"]);
+        assert_eq!(code, Some(0), "{err}");
+        assert_eq!(got, ["bad.usi#0", "handicap.kifu#0"]);
+        assert!(!err.contains("error:"), "{err}");
+        assert_eq!(
+            found(d.path(), &["--error", "unknown-handicap"]).1,
+            ["handicap.kifu#0"]
+        );
+        assert_eq!(
+            found(
+                d.path(),
+                &["--error", "unknown-handicap", "--error", "parse-error"]
+            )
+            .1,
+            ["bad.usi#0", "handicap.kifu#0"]
+        );
+        let (code, got, _) = found(d.path(), &["--error", "any", "--not"]);
+        assert_eq!((code, got), (Some(0), vec!["good.csa#0".to_string()]));
+        let json = run_in(
+            d.path(),
+            &[
+                "find",
+                "bad.usi",
+                "--error",
+                "parse-error",
+                "--format",
+                "json",
+            ],
+            0,
+        );
+        let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+        assert_eq!(v["errors"][0]["code"], "parse-error");
     }
 }
 

@@ -28,6 +28,7 @@ pub enum BoardFormat {
 
 /// Arguments of `board`.
 #[derive(Debug, clap::Args)]
+#[command(next_help_heading = super::help::OUTPUT)]
 pub struct Args {
     #[command(flatten)]
     pub position: PositionArgs,
@@ -43,7 +44,7 @@ pub struct Args {
     pub letters: bool,
     /// Draw the shape of an opening's or castle's definition instead of a position
     /// (`美濃囲い`; docs/openings.md lists the names).
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["path", "sfen", "ply"])]
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["path", "sfen", "ply"], help_heading = super::help::INPUT)]
     pub shape: Option<String>,
 }
 

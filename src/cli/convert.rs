@@ -34,6 +34,7 @@ pub enum CsaVersionArg {
 
 /// Arguments of `convert`.
 #[derive(Debug, clap::Args)]
+#[command(next_help_heading = super::help::OUTPUT)]
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,

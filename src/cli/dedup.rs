@@ -50,6 +50,7 @@ pub enum KeepArg {
 
 /// Arguments of `dedup`.
 #[derive(Debug, clap::Args)]
+#[command(next_help_heading = super::help::OUTPUT)]
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,

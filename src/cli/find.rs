@@ -1,19 +1,21 @@
-//! `shogi-tool find [PATH...] [conditions]`: the records that satisfy every condition, as
-//! `path#N` lines (or `validate`-style JSON objects with the matching ply), streamed in input
-//! order.
+//! `shogi-tool find [PATH...] [conditions]`: the records that satisfy every kind of condition
+//! given (a kind given twice: either value), as `path#N` lines (or `validate`-style JSON
+//! objects with the matching ply), streamed in input order. Codes and other closed values are
+//! checked on the command line: a misspelt one is a usage error, never an empty result.
 
 use std::io::Write;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use regex::Regex;
 use serde::Serialize;
 use shogi_tool::batch::{self, Input};
 use shogi_tool::collection::date::DateRange;
-use shogi_tool::collection::query::{NamedQuery, PositionQuery, Query, Range, Winner};
+use shogi_tool::collection::query::{CodeChoice, NamedQuery, PositionQuery, Query, Range, Winner};
 use shogi_tool::diag::Validation;
 use shogi_tool::opening::Kind;
 use shogi_tool::record::replay::{replay, ReplayOptions};
-use shogi_tool::record::Record;
-use shogi_tool::shogi::{Handicap, Move};
+use shogi_tool::record::{ErrorCode, OutcomeReason, Record, WarningCode};
+use shogi_tool::shogi::{FoulCode, Handicap, Move};
 use shogi_tool::text::SourceText;
 
 use super::exit::ExitCode;
@@ -42,6 +44,7 @@ pub enum WinnerArg {
 
 /// Arguments of `find`.
 #[derive(Debug, clap::Args)]
+#[command(next_help_heading = super::help::CONDITIONS)]
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
@@ -56,38 +59,43 @@ pub struct Args {
     /// (inclusive; `A..`, `..B` or `N` too).
     #[arg(long, value_name = "A..B", requires = "position", value_parser = Range::parse)]
     pub ply_range: Option<Range>,
-    /// Either player's name matches this regular expression.
+    /// Either player's name matches this regular expression (given again: either of them).
     #[arg(long, value_name = "REGEX", value_parser = Regex::new)]
-    pub player: Option<Regex>,
-    /// Black's (sente's, 下手's) name matches this regular expression.
+    pub player: Vec<Regex>,
+    /// Black's (sente's, 下手's) name matches this regular expression (given again: either).
     #[arg(long, value_name = "REGEX", value_parser = Regex::new)]
-    pub black: Option<Regex>,
-    /// White's (gote's, 上手's) name matches this regular expression.
+    pub black: Vec<Regex>,
+    /// White's (gote's, 上手's) name matches this regular expression (given again: either).
     #[arg(long, value_name = "REGEX", value_parser = Regex::new)]
-    pub white: Option<Regex>,
-    /// The event (棋戦, `$EVENT`) matches this regular expression.
+    pub white: Vec<Regex>,
+    /// The event (棋戦, `$EVENT`) matches this regular expression (given again: either).
     #[arg(long, value_name = "REGEX", value_parser = Regex::new)]
-    pub event: Option<Regex>,
+    pub event: Vec<Regex>,
     /// The game was played between these dates (inclusive; `2024/05/01..2024/06`,
     /// `令和6年1月1日..`, `..2023`, `2024`).
     #[arg(long, value_name = "FROM..TO", value_parser = DateRange::parse)]
     pub date: Option<DateRange>,
     /// The game starts from this handicap: a KIF name (平手, 香落ち, 二枚落ち, ...), a JKF code
-    /// (HIRATE, KY, 2, ...) or `even`.
+    /// (HIRATE, KY, 2, ...) or `even` (given again: either).
     #[arg(long, value_name = "NAME", value_parser = parse_handicap)]
-    pub handicap: Option<Handicap>,
-    /// The replay's outcome reason (`checkmate`, `resignation`, `repetition`, `foul`, ...).
-    #[arg(long, value_name = "REASON")]
-    pub outcome: Option<String>,
-    /// The replay's winner.
+    pub handicap: Vec<Handicap>,
+    /// The replay's outcome reason (given again: either).
+    #[arg(long, value_name = "REASON", ignore_case = true, value_parser = one_of(OutcomeReason::ALL, OutcomeReason::as_str))]
+    pub outcome: Vec<OutcomeReason>,
+    /// The replay's winner (given again: either).
     #[arg(long, value_name = "WINNER", value_enum, ignore_case = true)]
-    pub winner: Option<WinnerArg>,
-    /// The replay finds a foul of this code (`nifu`, `uchifuzume`, ...).
-    #[arg(long, value_name = "CODE")]
-    pub foul: Option<String>,
-    /// The replay finds a warning of this code (`result-mismatch`, ...).
-    #[arg(long, value_name = "CODE")]
-    pub warning: Option<String>,
+    pub winner: Vec<WinnerArg>,
+    /// The replay finds a foul of this code, or of any code (given again: either).
+    #[arg(long, value_name = "CODE", ignore_case = true, value_parser = code_or_any(FoulCode::ALL, FoulCode::as_str))]
+    pub foul: Vec<CodeChoice<FoulCode>>,
+    /// Reading or the replay finds a warning of this code, or of any code (given again:
+    /// either).
+    #[arg(long, value_name = "CODE", ignore_case = true, value_parser = code_or_any(WarningCode::ALL, WarningCode::as_str))]
+    pub warning: Vec<CodeChoice<WarningCode>>,
+    /// The record has an error of this code, or of any code (given again: either); without
+    /// it, a record with an error is reported and never found.
+    #[arg(long, value_name = "CODE", ignore_case = true, value_parser = code_or_any(ErrorCode::ALL, ErrorCode::as_str))]
+    pub error: Vec<CodeChoice<ErrorCode>>,
     /// The main line has A to B moves (inclusive; `A..`, `..B` or `N` too).
     #[arg(long, value_name = "A..B", value_parser = Range::parse)]
     pub plies: Option<Range>,
@@ -98,17 +106,52 @@ pub struct Args {
     /// A castle of the game, by name (`美濃囲い`, `white:金矢倉`; docs/openings.md lists them).
     #[arg(long, value_name = "NAME", value_parser = parse_castle)]
     pub castle: Option<NamedQuery>,
-    /// Select the records that do not satisfy the conditions.
-    #[arg(long)]
+    /// Select the records that do not match: the complement of the whole match.
+    #[arg(long, visible_alias = "not", help_heading = super::help::OUTPUT)]
     pub invert: bool,
     /// Print only the number of records found.
-    #[arg(long)]
+    #[arg(long, help_heading = super::help::OUTPUT)]
     pub count: bool,
     /// Output format.
-    #[arg(long, value_enum, ignore_case = true, default_value = "human")]
+    #[arg(long, value_enum, ignore_case = true, default_value = "human", help_heading = super::help::OUTPUT)]
     pub format: OutputFormat,
-    #[arg(long, short = 'q', help = QUIET_HELP)]
+    #[arg(long, short = 'q', help = QUIET_HELP, help_heading = super::help::OUTPUT)]
     pub quiet: bool,
+}
+
+/// The value parser of a closed list of codes (`OutcomeReason::ALL`): one of their names, in
+/// any case. Anything else is a usage error listing them, with the nearest as "a similar
+/// value"; the completions offer them.
+fn one_of<C: Copy + Send + Sync + 'static>(
+    all: &'static [C],
+    name: fn(C) -> &'static str,
+) -> impl TypedValueParser<Value = C> {
+    PossibleValuesParser::new(all.iter().map(|&c| name(c))).try_map(move |s: String| {
+        let s = s.to_ascii_lowercase();
+        all.iter()
+            .copied()
+            .find(|&c| name(c) == s)
+            .ok_or_else(|| format!("`{s}` is not a code"))
+    })
+}
+
+/// Like [`one_of`], with `any` besides the codes.
+fn code_or_any<C: Copy + Send + Sync + 'static>(
+    all: &'static [C],
+    name: fn(C) -> &'static str,
+) -> impl TypedValueParser<Value = CodeChoice<C>> {
+    let names = std::iter::once("any").chain(all.iter().map(move |&c| name(c)));
+    PossibleValuesParser::new(names).try_map(move |s: String| {
+        let s = s.to_ascii_lowercase();
+        if s == "any" {
+            return Ok(CodeChoice::Any);
+        }
+        all.iter()
+            .copied()
+            .find(|&c| name(c) == s)
+            .map(CodeChoice::Code)
+            .ok_or_else(|| format!("`{s}` is not a code"))
+    })
 }
 
 fn parse_position(s: &str) -> Result<shogi_tool::shogi::Position, String> {
@@ -174,15 +217,20 @@ impl Args {
             white: self.white.clone(),
             event: self.event.clone(),
             date: self.date,
-            handicap: self.handicap,
+            handicap: self.handicap.clone(),
             outcome: self.outcome.clone(),
-            winner: self.winner.map(|w| match w {
-                WinnerArg::Black => Winner::Black,
-                WinnerArg::White => Winner::White,
-                WinnerArg::Draw => Winner::Draw,
-            }),
+            winner: self
+                .winner
+                .iter()
+                .map(|w| match w {
+                    WinnerArg::Black => Winner::Black,
+                    WinnerArg::White => Winner::White,
+                    WinnerArg::Draw => Winner::Draw,
+                })
+                .collect(),
             foul: self.foul.clone(),
             warning: self.warning.clone(),
+            error: self.error.clone(),
             plies: self.plies,
             opening: match &self.opening {
                 Some(Opening::Moves(m)) => Some(m.clone()),
@@ -233,7 +281,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let null = args.input.null;
     let per_record = |input: &Input, record: &Record, _: &SourceText| -> One {
         let mut one = One::default();
-        if let Some(e) = record.errors.first() {
+        let searched = query.asks_for_errors();
+        if let (Some(e), false) = (record.errors.first(), searched) {
             one.err = format!(
                 "{} {}\n",
                 style::error(),
@@ -245,6 +294,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             one.failed = true;
             return one;
         }
+        // A record with an error (here only with --error) is replayed as `validate` does.
         let report = needs_replay.then(|| replay(record, &replay_options));
         let matched = query.test(record, report.as_ref());
         let (found, ply) = match (matched, args.invert) {
@@ -398,5 +448,49 @@ impl Tally<'_> {
             return false;
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The section of docs/cli.md under `heading`, up to the next `### `.
+    fn section(heading: &str) -> &'static str {
+        let md = super::super::docs::CLI_MD;
+        let at = md.find(heading).unwrap_or_else(|| panic!("no {heading}"));
+        md[at + heading.len()..].split("\n### ").next().unwrap()
+    }
+
+    #[test]
+    fn the_contract_lists_every_outcome_and_foul_find_takes() {
+        let outcome = section("### `--outcome REASON`");
+        for r in OutcomeReason::ALL {
+            assert!(outcome.contains(&format!("`{r}`")), "{r}");
+        }
+        let foul = section("### `--foul CODE|any`");
+        for f in FoulCode::ALL {
+            assert!(foul.contains(&format!("`{f}`")), "{f}");
+        }
+    }
+
+    #[test]
+    fn codes_parse_in_any_case_and_any_is_a_choice() {
+        let cmd = clap::Command::new("t");
+        let arg = clap::Arg::new("code").ignore_case(true);
+        let p = code_or_any(FoulCode::ALL, FoulCode::as_str);
+        let parse = |s: &str| p.parse_ref(&cmd, Some(&arg), std::ffi::OsStr::new(s));
+        assert_eq!(parse("NIFU").unwrap(), CodeChoice::Code(FoulCode::Nifu));
+        assert_eq!(parse("any").unwrap(), CodeChoice::Any);
+        assert!(parse("nifuu").is_err());
+        let p = one_of(OutcomeReason::ALL, OutcomeReason::as_str);
+        assert_eq!(
+            p.parse_ref(&cmd, Some(&arg), std::ffi::OsStr::new("Resignation"))
+                .unwrap(),
+            OutcomeReason::Resignation
+        );
+        assert!(p
+            .parse_ref(&cmd, Some(&arg), std::ffi::OsStr::new("any"))
+            .is_err());
     }
 }

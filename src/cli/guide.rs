@@ -28,14 +28,14 @@ pub struct Args {
     #[arg(value_name = "PIECE", value_parser = parse_any_piece)]
     pub piece: Option<AnyPiece>,
     /// Output format.
-    #[arg(long, value_enum, ignore_case = true, default_value_t = GuideFormat::Human)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = GuideFormat::Human, help_heading = super::help::OUTPUT)]
     pub format: GuideFormat,
     /// English piece letters instead of kanji.
-    #[arg(long)]
+    #[arg(long, help_heading = super::help::OUTPUT)]
     pub letters: bool,
     /// The pieces of this game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus
     /// (5x6+), torishogi (tori, 7x7) or dobutsu (3x4).
-    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser())]
+    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser(), help_heading = super::help::RULES)]
     pub variant: Option<Variant>,
 }
 

@@ -2,6 +2,17 @@
 //! page with them). Every example uses files that exist in `testdata/`, so it can be tried from
 //! a clone; `tests/cli.rs` runs them.
 
+/// The heading of the options that say what is read and how (`--help`, the man pages).
+pub const INPUT: &str = "Input";
+/// The heading of the options that choose the rules games are judged by.
+pub const RULES: &str = "Rules";
+/// The heading of the options that say what is written, where and how.
+pub const OUTPUT: &str = "Output";
+/// The heading of the options that spread or bound the work.
+pub const PERFORMANCE: &str = "Performance";
+/// The heading of `find`'s conditions.
+pub const CONDITIONS: &str = "Conditions";
+
 /// The exit statuses of every subcommand but `validate`, without their heading.
 macro_rules! exit_tail {
     () => {
@@ -172,6 +183,32 @@ line was wrong. The contract: docs/cli.md; `shogi-tool SUBCOMMAND --help` for ea
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_option_of_every_subcommand_has_a_heading() {
+        let cli = <super::super::Cli as clap::CommandFactory>::command();
+        let headings = [
+            super::INPUT,
+            super::RULES,
+            super::OUTPUT,
+            super::PERFORMANCE,
+            super::CONDITIONS,
+        ];
+        for sub in cli.get_subcommands().filter(|s| !s.is_hide_set()) {
+            for a in sub
+                .get_arguments()
+                .filter(|a| !a.is_hide_set() && !a.is_global_set() && !a.is_positional())
+            {
+                let h = a.get_help_heading();
+                assert!(
+                    h.is_some_and(|h| headings.contains(&h)),
+                    "{} --{}: heading {h:?}",
+                    sub.get_name(),
+                    a.get_id()
+                );
+            }
+        }
+    }
+
     #[test]
     fn every_text_ends_with_the_exit_statuses() {
         for t in [super::VALIDATE, super::CONVERT, super::PERFT] {

@@ -42,6 +42,7 @@ pub enum OutputFormat {
 
 /// Arguments of `impasse`.
 #[derive(Debug, clap::Args)]
+#[command(next_help_heading = super::help::OUTPUT)]
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
@@ -50,15 +51,16 @@ pub struct Args {
         value_name = "SFEN",
         conflicts_with_all = ["paths", "files_from", "ply"],
         value_parser = super::values::parse_any_sfen,
-        help = SFEN_HELP
+        help = SFEN_HELP,
+        help_heading = super::help::INPUT
     )]
     pub sfen: Option<super::values::AnySfen>,
     /// With --sfen: the handicap the game started from, whose removed pieces are credited to
     /// white's total points (a KIF name such as 二枚落ち, or a JKF code such as 2 or KA).
-    #[arg(long, value_name = "NAME", requires = "sfen", value_parser = parse_handicap)]
+    #[arg(long, value_name = "NAME", requires = "sfen", value_parser = parse_handicap, help_heading = super::help::INPUT)]
     pub handicap: Option<Handicap>,
     /// Score the position after ply N of the main line (0 = the start) instead of the final one.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help_heading = super::help::INPUT)]
     pub ply: Option<usize>,
     /// The rule to apply (repeatable; all three by default). `--rule` is the old spelling.
     #[arg(
@@ -66,7 +68,8 @@ pub struct Args {
         value_name = "RULE",
         value_enum,
         ignore_case = true,
-        alias = "rule"
+        alias = "rule",
+        help_heading = super::help::RULES
     )]
     pub impasse_rule: Vec<RuleArg>,
     /// Output format.

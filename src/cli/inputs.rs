@@ -14,24 +14,24 @@ use super::values::{EncodingArg, FormatArg};
 pub struct InputArgs {
     /// Files, directories (walked recursively) or `-` for standard input; none means standard
     /// input.
-    #[arg(value_name = "PATH")]
+    #[arg(value_name = "PATH", help_heading = super::help::INPUT)]
     pub paths: Vec<PathBuf>,
     /// Read the list of paths from FILE, one a line (`-` for standard input).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help_heading = super::help::INPUT)]
     pub files_from: Option<PathBuf>,
     /// Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find`
     /// prints (for names holding a newline or `#`).
-    #[arg(long, short = '0')]
+    #[arg(long, short = '0', help_heading = super::help::INPUT)]
     pub null: bool,
     /// Follow symbolic links met while walking directories (links named as PATH are always
     /// followed; a link back to a parent is reported either way).
-    #[arg(long)]
+    #[arg(long, help_heading = super::help::INPUT)]
     pub follow: bool,
     /// Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, help_heading = super::help::PERFORMANCE)]
     pub shard: Option<(usize, usize)>,
     /// The format of the inputs, instead of detecting it.
-    #[arg(long, value_name = "FORMAT", value_enum, ignore_case = true)]
+    #[arg(long, value_name = "FORMAT", value_enum, ignore_case = true, help_heading = super::help::INPUT)]
     pub from: Option<FormatArg>,
     #[arg(
         long,
@@ -40,29 +40,30 @@ pub struct InputArgs {
         ignore_case = true,
         default_value = "auto",
         alias = "input-encoding",
-        help = ENCODING_HELP
+        help = ENCODING_HELP,
+        help_heading = super::help::INPUT
     )]
     pub encoding: EncodingArg,
-    #[arg(long, help = STRICT_HELP)]
+    #[arg(long, help = STRICT_HELP, help_heading = super::help::INPUT)]
     pub strict: bool,
     /// Worker threads (0: one per core).
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = parse_jobs)]
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = parse_jobs, help_heading = super::help::PERFORMANCE)]
     pub jobs: usize,
     /// The largest input read, in bytes (larger files are reported, not read).
-    #[arg(long, value_name = "BYTES", default_value_t = ReadOptions::default().max_file_size)]
+    #[arg(long, value_name = "BYTES", default_value_t = ReadOptions::default().max_file_size, help_heading = super::help::INPUT)]
     pub max_file_size: u64,
     /// The longest line accepted, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = ReadOptions::default().max_line_length)]
+    #[arg(long, value_name = "BYTES", default_value_t = ReadOptions::default().max_line_length, help_heading = super::help::INPUT)]
     pub max_line_length: usize,
     /// The most variations one record may hold.
-    #[arg(long, value_name = "N", default_value_t = ReadOptions::default().max_variations)]
+    #[arg(long, value_name = "N", default_value_t = ReadOptions::default().max_variations, help_heading = super::help::INPUT)]
     pub max_variations: usize,
     /// The deepest nesting of variations within variations.
-    #[arg(long, value_name = "N", default_value_t = ReadOptions::default().max_variation_depth)]
+    #[arg(long, value_name = "N", default_value_t = ReadOptions::default().max_variation_depth, help_heading = super::help::INPUT)]
     pub max_variation_depth: usize,
     /// The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+),
     /// torishogi (tori, 7x7) or dobutsu (3x4); by default what the records' positions show.
-    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser())]
+    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser(), help_heading = super::help::RULES)]
     pub variant: Option<shogi_tool::variant::Variant>,
 }
 

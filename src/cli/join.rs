@@ -15,6 +15,7 @@ use super::values::{FormatArg, OutputEncodingArg};
 
 /// Arguments of `join`.
 #[derive(Debug, clap::Args)]
+#[command(next_help_heading = super::help::OUTPUT)]
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,

@@ -22,6 +22,7 @@ pub enum MovesFormat {
 
 /// Arguments of `moves`.
 #[derive(Debug, clap::Args)]
+#[command(next_help_heading = super::help::OUTPUT)]
 pub struct Args {
     #[command(flatten)]
     pub position: PositionArgs,

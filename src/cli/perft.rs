@@ -12,24 +12,24 @@ use super::values::SFEN_HELP;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Start from this position instead of `startpos`.
-    #[arg(long, value_name = "SFEN", value_parser = super::values::parse_any_sfen, help = SFEN_HELP)]
+    #[arg(long, value_name = "SFEN", value_parser = super::values::parse_any_sfen, help = SFEN_HELP, help_heading = super::help::INPUT)]
     pub sfen: Option<super::values::AnySfen>,
     /// How many plies deep to count.
     #[arg(value_name = "DEPTH")]
     pub depth: u32,
     /// First print `<usi move>: <count>` for each legal move of the root.
-    #[arg(long)]
+    #[arg(long, help_heading = super::help::OUTPUT)]
     pub divide: bool,
     /// Make every leaf move instead of counting the last ply in bulk (for benchmarks).
-    #[arg(long)]
+    #[arg(long, help_heading = super::help::PERFORMANCE)]
     pub no_bulk: bool,
     /// Run even when the estimate says the count would take long (more than about 10^12
     /// leaves).
-    #[arg(long)]
+    #[arg(long, help_heading = super::help::PERFORMANCE)]
     pub force: bool,
     /// The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+),
     /// torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN's board shows.
-    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser())]
+    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser(), help_heading = super::help::RULES)]
     pub variant: Option<shogi_tool::variant::Variant>,
     #[command(flatten)]
     pub rules: super::variant::MoveRuleArgs,

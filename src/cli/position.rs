@@ -14,18 +14,18 @@ use super::values::{EncodingArg, FormatArg, SFEN_HELP};
 pub struct PositionArgs {
     /// A record file (`-` for standard input); with neither PATH nor --sfen, standard input is
     /// read.
-    #[arg(value_name = "PATH", conflicts_with = "sfen")]
+    #[arg(value_name = "PATH", conflicts_with = "sfen", help_heading = super::help::INPUT)]
     pub path: Option<std::path::PathBuf>,
     /// The position after ply N of the main line (0 = the start); by default the final one.
-    #[arg(long, value_name = "N", conflicts_with = "sfen")]
+    #[arg(long, value_name = "N", conflicts_with = "sfen", help_heading = super::help::INPUT)]
     pub ply: Option<usize>,
     /// Which record of a multi-game file, counted from 0.
-    #[arg(long, value_name = "K", default_value_t = 0)]
+    #[arg(long, value_name = "K", default_value_t = 0, help_heading = super::help::INPUT)]
     pub record: usize,
-    #[arg(long, value_name = "SFEN", value_parser = super::values::parse_any_sfen, help = SFEN_HELP)]
+    #[arg(long, value_name = "SFEN", value_parser = super::values::parse_any_sfen, help = SFEN_HELP, help_heading = super::help::INPUT)]
     pub sfen: Option<super::values::AnySfen>,
     /// The format of the inputs, instead of detecting it.
-    #[arg(long, value_name = "FORMAT", value_enum, ignore_case = true)]
+    #[arg(long, value_name = "FORMAT", value_enum, ignore_case = true, help_heading = super::help::INPUT)]
     pub from: Option<FormatArg>,
     #[arg(
         long,
@@ -34,12 +34,13 @@ pub struct PositionArgs {
         ignore_case = true,
         default_value = "auto",
         alias = "input-encoding",
-        help = ENCODING_HELP
+        help = ENCODING_HELP,
+        help_heading = super::help::INPUT
     )]
     pub encoding: EncodingArg,
     /// The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+),
     /// torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN or record shows.
-    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser())]
+    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser(), help_heading = super::help::RULES)]
     pub variant: Option<shogi_tool::variant::Variant>,
 }
 

@@ -10,6 +10,7 @@ use super::records::for_each_record_or;
 
 /// Arguments of `positions`.
 #[derive(Debug, clap::Args)]
+#[command(next_help_heading = super::help::OUTPUT)]
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,

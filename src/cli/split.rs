@@ -18,6 +18,7 @@ use super::style;
 
 /// Arguments of `split`.
 #[derive(Debug, clap::Args)]
+#[command(next_help_heading = super::help::OUTPUT)]
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,

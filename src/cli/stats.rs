@@ -77,6 +77,7 @@ impl From<ChartArg> for ChartKind {
 
 /// Arguments of `stats`.
 #[derive(Debug, clap::Args)]
+#[command(next_help_heading = super::help::OUTPUT)]
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
@@ -110,14 +111,14 @@ pub struct Args {
     #[arg(long, short = 'q', help = QUIET_HELP)]
     pub quiet: bool,
     /// Add up the `--format json` outputs of shards instead of reading records.
-    #[arg(long, value_name = "PARTIAL.json", num_args = 1.., conflicts_with_all = ["games", "files_from", "shard"])]
+    #[arg(long, value_name = "PARTIAL.json", num_args = 1.., conflicts_with_all = ["games", "files_from", "shard"], help_heading = super::help::INPUT)]
     pub merge: Vec<std::path::PathBuf>,
     /// The move limit after which a game is a draw (default: the record's own, else none).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help_heading = super::help::RULES)]
     pub max_moves: Option<u32>,
     /// The rule entering-king declarations are judged by (default: the rule the record names,
     /// else csa27).
-    #[arg(long, value_name = "RULE", value_enum, ignore_case = true)]
+    #[arg(long, value_name = "RULE", value_enum, ignore_case = true, help_heading = super::help::RULES)]
     pub impasse_rule: Option<RuleArg>,
     #[command(flatten)]
     pub variant_rules: super::variant::RuleArgs,

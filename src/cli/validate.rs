@@ -21,6 +21,7 @@ pub enum OutputFormat {
 
 /// Arguments of `validate`.
 #[derive(Debug, clap::Args)]
+#[command(next_help_heading = super::help::OUTPUT)]
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
@@ -28,11 +29,11 @@ pub struct Args {
     #[arg(long, value_enum, ignore_case = true, default_value = "human")]
     pub format: OutputFormat,
     /// The move limit after which a game is a draw (default: the record's own, else none).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help_heading = super::help::RULES)]
     pub max_moves: Option<u32>,
     /// The rule entering-king declarations are judged by (default: the rule the record names,
     /// else csa27).
-    #[arg(long, value_name = "RULE", value_enum, ignore_case = true)]
+    #[arg(long, value_name = "RULE", value_enum, ignore_case = true, help_heading = super::help::RULES)]
     pub impasse_rule: Option<RuleArg>,
     /// Let warnings alone make the exit status 1.
     #[arg(long)]

@@ -35,12 +35,13 @@ pub struct RuleArgs {
         value_name = "VENUE",
         value_enum,
         ignore_case = true,
-        default_value = "littlegolem"
+        default_value = "littlegolem",
+        help_heading = super::help::RULES
     )]
     pub rules: VenueArg,
     /// In the smaller variants too, a fourfold repetition in which one side gave check with
     /// every move of the cycle loses for that side (standard shogi always has this rule).
-    #[arg(long)]
+    #[arg(long, help_heading = super::help::RULES)]
     pub perpetual_check_loses: bool,
 }
 
@@ -93,7 +94,8 @@ pub struct MoveRuleArgs {
         value_name = "VENUE",
         value_enum,
         ignore_case = true,
-        default_value = "littlegolem"
+        default_value = "littlegolem",
+        help_heading = super::help::RULES
     )]
     pub rules: VenueArg,
 }

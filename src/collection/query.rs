@@ -1,12 +1,14 @@
-//! The conditions `find` selects records by: all given conditions must hold.
+//! The conditions `find` selects records by: every kind of condition given must hold (AND
+//! across kinds), and a kind given several times holds when any of its values does (OR within
+//! a kind).
 
 use regex::Regex;
 
 use super::date::{find_date, DateRange};
 use crate::opening::{Kind, Openings, Table};
 use crate::record::replay::{main_line_walk, Report};
-use crate::record::{MetaKey, OutcomeReason, Record, Start};
-use crate::shogi::{Color, Handicap, Move, Position, Square};
+use crate::record::{ErrorCode, MetaKey, OutcomeReason, Record, Start, WarningCode};
+use crate::shogi::{Color, FoulCode, Handicap, Move, Position, Square};
 
 /// An inclusive range of counts (`A..B`, `A..`, `..B` or `N`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,33 +174,68 @@ impl NamedQuery {
     }
 }
 
-/// The conditions of one `find` run; those not given are `None`.
+/// A code asked for: one code, or `any` code of its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CodeChoice<C> {
+    /// Any code at all (`--foul any`).
+    Any,
+    /// This code.
+    Code(C),
+}
+
+impl<C: PartialEq> CodeChoice<C> {
+    /// Whether `code` answers the choice.
+    pub fn admits(&self, code: &C) -> bool {
+        match self {
+            CodeChoice::Any => true,
+            CodeChoice::Code(c) => c == code,
+        }
+    }
+}
+
+/// Whether a condition on codes holds: not asked for (`wanted` empty), or some code `found`
+/// answers one of the choices.
+fn some_code<C: PartialEq>(wanted: &[CodeChoice<C>], mut found: impl Iterator<Item = C>) -> bool {
+    wanted.is_empty() || found.any(|c| wanted.iter().any(|w| w.admits(&c)))
+}
+
+/// Whether a condition on a value holds: not asked for (`wanted` empty), or `holds` is true
+/// of one of its values.
+fn any_of<T>(wanted: &[T], holds: impl Fn(&T) -> bool) -> bool {
+    wanted.is_empty() || wanted.iter().any(holds)
+}
+
+/// The conditions of one `find` run. A condition not given is `None` or empty; a list holds
+/// when any of its values does (`--foul nifu --foul self-check`: either foul).
 #[derive(Clone, Debug, Default)]
 pub struct Query {
     /// The main line reaches this position.
     pub position: Option<PositionQuery>,
     /// Where in the main line the position may stand (plies from the start, inclusive).
     pub ply_range: Option<Range>,
-    /// Either player's name matches.
-    pub player: Option<Regex>,
-    /// Black's name matches.
-    pub black: Option<Regex>,
-    /// White's name matches.
-    pub white: Option<Regex>,
-    /// The event matches.
-    pub event: Option<Regex>,
+    /// Either player's name matches one of these.
+    pub player: Vec<Regex>,
+    /// Black's name matches one of these.
+    pub black: Vec<Regex>,
+    /// White's name matches one of these.
+    pub white: Vec<Regex>,
+    /// The event matches one of these.
+    pub event: Vec<Regex>,
     /// The date (start time, else 対局日, else end time) lies in the range.
     pub date: Option<DateRange>,
-    /// The game starts from this handicap (`Handicap::Even` for an even game).
-    pub handicap: Option<Handicap>,
-    /// The replay's outcome reason.
-    pub outcome: Option<String>,
-    /// The replay's winner.
-    pub winner: Option<Winner>,
-    /// The replay finds a foul of this code.
-    pub foul: Option<String>,
-    /// The replay finds a warning of this code.
-    pub warning: Option<String>,
+    /// The game starts from one of these handicaps (`Handicap::Even` for an even game).
+    pub handicap: Vec<Handicap>,
+    /// The replay's outcome reason is one of these.
+    pub outcome: Vec<OutcomeReason>,
+    /// The replay's winner is one of these.
+    pub winner: Vec<Winner>,
+    /// The replay finds a foul of one of these codes.
+    pub foul: Vec<CodeChoice<FoulCode>>,
+    /// Reading or the replay finds a warning of one of these codes.
+    pub warning: Vec<CodeChoice<WarningCode>>,
+    /// Reading or the replay finds an error of one of these codes (without it, a record with
+    /// an error never matches).
+    pub error: Vec<CodeChoice<ErrorCode>>,
     /// The number of main-line moves.
     pub plies: Option<Range>,
     /// The main line starts with these moves.
@@ -215,19 +252,39 @@ pub struct Match {
 }
 
 impl Query {
-    /// Whether the conditions need the replay's report (outcome, winner, fouls, warnings).
+    /// Whether the conditions need the replay's report (outcome, winner, fouls, warnings,
+    /// errors, names).
     pub fn needs_replay(&self) -> bool {
-        self.outcome.is_some()
-            || self.winner.is_some()
-            || self.foul.is_some()
-            || self.warning.is_some()
+        self.needs_report() || !self.error.is_empty()
+    }
+
+    /// Whether the conditions hold only of a replayed record.
+    fn needs_report(&self) -> bool {
+        !self.outcome.is_empty()
+            || !self.winner.is_empty()
+            || !self.foul.is_empty()
+            || !self.warning.is_empty()
             || !self.named.is_empty()
     }
 
-    /// Tests `record` (with its replay's `report`, which conditions that need one require:
+    /// Whether the query asks for errors (`--error`): then records with one are searched
+    /// like the others.
+    pub fn asks_for_errors(&self) -> bool {
+        !self.error.is_empty()
+    }
+
+    /// Tests `record` (with its replay's `report`, which conditions on the replay require:
     /// without it they do not hold).
     pub fn test(&self, record: &Record, report: Option<&Report>) -> Option<Match> {
         if !self.test_headers(record) {
+            return None;
+        }
+        let errors = record.errors.iter().map(|e| e.code).chain(
+            report
+                .into_iter()
+                .flat_map(|r| r.errors.iter().map(|e| e.code)),
+        );
+        if !some_code(&self.error, errors) {
             return None;
         }
         if let Some(r) = &self.plies {
@@ -239,7 +296,7 @@ impl Query {
                 return None;
             }
         }
-        if self.needs_replay() && !self.test_report(report?) {
+        if self.needs_report() && !self.test_report(record, report?) {
             return None;
         }
         if !self.named.is_empty() {
@@ -254,19 +311,18 @@ impl Query {
     fn test_headers(&self, record: &Record) -> bool {
         let meta = &record.metadata;
         let name = |key| meta.get(key).unwrap_or("");
-        let is = |re: &Option<Regex>, text: &str| re.as_ref().is_none_or(|re| re.is_match(text));
-        if let Some(re) = &self.player {
-            if !re.is_match(name(MetaKey::BlackName)) && !re.is_match(name(MetaKey::WhiteName)) {
-                return false;
-            }
-        }
-        if !is(&self.black, name(MetaKey::BlackName)) || !is(&self.white, name(MetaKey::WhiteName))
+        let (black, white) = (name(MetaKey::BlackName), name(MetaKey::WhiteName));
+        let is = |res: &[Regex], text: &str| any_of(res, |re| re.is_match(text));
+        if !any_of(&self.player, |re| re.is_match(black) || re.is_match(white))
+            || !is(&self.black, black)
+            || !is(&self.white, white)
         {
             return false;
         }
-        if let Some(re) = &self.event {
-            if !meta.get(MetaKey::Event).is_some_and(|e| re.is_match(e)) {
-                return false;
+        if !self.event.is_empty() {
+            match meta.get(MetaKey::Event) {
+                Some(e) if is(&self.event, e) => {}
+                _ => return false,
             }
         }
         if let Some(range) = &self.date {
@@ -274,47 +330,33 @@ impl Query {
                 return false;
             }
         }
-        if let Some(h) = self.handicap {
-            if record.start.normalized() != Start::Handicap(h) {
-                return false;
-            }
-        }
-        true
+        let start = record.start.normalized();
+        any_of(&self.handicap, |h| start == Start::Handicap(*h))
     }
 
-    fn test_report(&self, report: &Report) -> bool {
-        if let Some(reason) = &self.outcome {
-            if report.outcome.reason.as_str() != reason {
-                return false;
-            }
-        }
-        if let Some(w) = self.winner {
-            let ok = match w {
-                Winner::Black => report.outcome.winner == Some(Color::Black),
-                Winner::White => report.outcome.winner == Some(Color::White),
+    fn test_report(&self, record: &Record, report: &Report) -> bool {
+        let outcome = &report.outcome;
+        any_of(&self.outcome, |reason| outcome.reason == *reason)
+            && any_of(&self.winner, |w| match w {
+                Winner::Black => outcome.winner == Some(Color::Black),
+                Winner::White => outcome.winner == Some(Color::White),
                 Winner::Draw => {
-                    report.outcome.winner.is_none()
+                    outcome.winner.is_none()
                         && !matches!(
-                            report.outcome.reason,
+                            outcome.reason,
                             OutcomeReason::Unknown | OutcomeReason::Abort
                         )
                 }
-            };
-            if !ok {
-                return false;
-            }
-        }
-        if let Some(code) = &self.foul {
-            if !report.fouls.iter().any(|f| f.code.as_str() == code) {
-                return false;
-            }
-        }
-        if let Some(code) = &self.warning {
-            if !report.warnings.iter().any(|f| f.code.as_str() == code) {
-                return false;
-            }
-        }
-        true
+            })
+            && some_code(&self.foul, report.fouls.iter().map(|f| f.code))
+            && some_code(
+                &self.warning,
+                record
+                    .warnings
+                    .iter()
+                    .map(|w| w.code)
+                    .chain(report.warnings.iter().map(|w| w.code)),
+            )
     }
 
     /// The opening and position conditions, in one walk of the main line that stops as soon
@@ -455,5 +497,111 @@ mod tests {
             "helpers are hidden"
         );
         assert!(NamedQuery::parse("中央:矢倉", Kind::Strategy).is_err());
+    }
+
+    fn csa(text: &str) -> Record {
+        formats::read_str(text, Format::Csa).remove(0)
+    }
+
+    fn re(s: &str) -> Regex {
+        Regex::new(s).unwrap()
+    }
+
+    #[test]
+    fn one_kind_given_twice_is_either_and_two_kinds_are_both() {
+        let game = csa("N+Sato\nN-Suzuki\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n");
+        let players = |names: &[&str]| Query {
+            player: names.iter().map(|n| re(n)).collect(),
+            ..Query::default()
+        };
+        assert!(players(&["^Tanaka$", "^Sato$"]).test(&game, None).is_some());
+        assert!(players(&["^Tanaka$", "^Kato$"]).test(&game, None).is_none());
+        let both = Query {
+            player: vec![re("^Sato$")],
+            black: vec![re("^Suzuki$")],
+            ..Query::default()
+        };
+        assert!(both.test(&game, None).is_none(), "AND across kinds");
+        let both = Query {
+            black: vec![re("^Sato$")],
+            white: vec![re("^Suzuki$")],
+            ..Query::default()
+        };
+        assert!(both.test(&game, None).is_some());
+    }
+
+    #[test]
+    fn codes_are_one_of_those_asked_or_any() {
+        use crate::record::replay::{replay, ReplayOptions};
+        let fouled = csa(include_str!("../../testdata/samples/fouls.csa"));
+        let clean = csa("PI\n+\n+7776FU\n-3334FU\n%TORYO\n");
+        let judged = |q: &Query, r: &Record| q.test(r, Some(&replay(r, &ReplayOptions::default())));
+        let fouls = |codes: Vec<CodeChoice<FoulCode>>| Query {
+            foul: codes,
+            ..Query::default()
+        };
+        let either = fouls(vec![
+            CodeChoice::Code(FoulCode::SelfCheck),
+            CodeChoice::Code(FoulCode::Nifu),
+        ]);
+        assert!(judged(&either, &fouled).is_some());
+        assert!(judged(&fouls(vec![CodeChoice::Code(FoulCode::SelfCheck)]), &fouled).is_none());
+        assert!(judged(&fouls(vec![CodeChoice::Any]), &fouled).is_some());
+        assert!(judged(&fouls(vec![CodeChoice::Any]), &clean).is_none());
+        let outcomes = Query {
+            outcome: vec![OutcomeReason::Checkmate, OutcomeReason::Foul],
+            winner: vec![Winner::Black, Winner::White],
+            ..Query::default()
+        };
+        assert!(judged(&outcomes, &fouled).is_some());
+        assert!(
+            judged(&outcomes, &clean).is_none(),
+            "resignation is neither"
+        );
+        assert!(
+            outcomes.test(&fouled, None).is_none(),
+            "no replay, no outcome"
+        );
+    }
+
+    #[test]
+    fn a_warning_of_reading_counts_and_an_error_is_searched_only_when_asked() {
+        use crate::record::replay::{replay, ReplayOptions};
+        let odd = csa("PI\n+\nthis line means nothing\n+7776FU\n%TORYO\n");
+        assert!(
+            odd.warnings
+                .iter()
+                .any(|w| w.code == WarningCode::UnknownLine),
+            "{:?}",
+            odd.warnings
+        );
+        let q = Query {
+            warning: vec![CodeChoice::Code(WarningCode::UnknownLine)],
+            ..Query::default()
+        };
+        assert!(q
+            .test(&odd, Some(&replay(&odd, &ReplayOptions::default())))
+            .is_some());
+        let q = Query {
+            error: vec![CodeChoice::Any],
+            ..Query::default()
+        };
+        assert!(q.asks_for_errors() && q.needs_replay());
+        assert!(q
+            .test(&odd, Some(&replay(&odd, &ReplayOptions::default())))
+            .is_none());
+        let mut broken = odd.clone();
+        broken.errors.push(crate::record::ReadError::new(
+            ErrorCode::ParseError,
+            1,
+            1,
+            "broken",
+        ));
+        assert!(q.test(&broken, None).is_some());
+        let q = Query {
+            error: vec![CodeChoice::Code(ErrorCode::Limit)],
+            ..Query::default()
+        };
+        assert!(q.test(&broken, None).is_none());
     }
 }
