@@ -41,7 +41,6 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('guide', 'guide', [CompletionResultType]::ParameterValue, 'Show how each piece moves, unpromoted and promoted, and when it promotes')
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
-            [CompletionResult]::new('bench-replay', 'bench-replay', [CompletionResultType]::ParameterValue, 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -128,16 +127,17 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records'' positions show')
             [CompletionResult]::new('--position', '--position', [CompletionResultType]::ParameterName, 'The main line reaches this position (board, hands and side to move): an SFEN or `startpos`, optionally followed by `moves` and USI moves')
             [CompletionResult]::new('--ply-range', '--ply-range', [CompletionResultType]::ParameterName, 'With --position: only where the position stands A to B plies from the start (inclusive; `A..`, `..B` or `N` too)')
-            [CompletionResult]::new('--player', '--player', [CompletionResultType]::ParameterName, 'Either player''s name matches this regular expression')
-            [CompletionResult]::new('--black', '--black', [CompletionResultType]::ParameterName, 'Black''s (sente''s, 下手''s) name matches this regular expression')
-            [CompletionResult]::new('--white', '--white', [CompletionResultType]::ParameterName, 'White''s (gote''s, 上手''s) name matches this regular expression')
-            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'The event (棋戦, `$EVENT`) matches this regular expression')
+            [CompletionResult]::new('--player', '--player', [CompletionResultType]::ParameterName, 'Either player''s name matches this regular expression (given again: either of them)')
+            [CompletionResult]::new('--black', '--black', [CompletionResultType]::ParameterName, 'Black''s (sente''s, 下手''s) name matches this regular expression (given again: either)')
+            [CompletionResult]::new('--white', '--white', [CompletionResultType]::ParameterName, 'White''s (gote''s, 上手''s) name matches this regular expression (given again: either)')
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'The event (棋戦, `$EVENT`) matches this regular expression (given again: either)')
             [CompletionResult]::new('--date', '--date', [CompletionResultType]::ParameterName, 'The game was played between these dates (inclusive; `2024/05/01..2024/06`, `令和6年1月1日..`, `..2023`, `2024`)')
-            [CompletionResult]::new('--handicap', '--handicap', [CompletionResultType]::ParameterName, 'The game starts from this handicap: a KIF name (平手, 香落ち, 二枚落ち, ...), a JKF code (HIRATE, KY, 2, ...) or `even`')
-            [CompletionResult]::new('--outcome', '--outcome', [CompletionResultType]::ParameterName, 'The replay''s outcome reason (`checkmate`, `resignation`, `repetition`, `foul`, ...)')
-            [CompletionResult]::new('--winner', '--winner', [CompletionResultType]::ParameterName, 'The replay''s winner')
-            [CompletionResult]::new('--foul', '--foul', [CompletionResultType]::ParameterName, 'The replay finds a foul of this code (`nifu`, `uchifuzume`, ...)')
-            [CompletionResult]::new('--warning', '--warning', [CompletionResultType]::ParameterName, 'The replay finds a warning of this code (`result-mismatch`, ...)')
+            [CompletionResult]::new('--handicap', '--handicap', [CompletionResultType]::ParameterName, 'The game starts from this handicap: a KIF name (平手, 香落ち, 二枚落ち, ...), a JKF code (HIRATE, KY, 2, ...) or `even` (given again: either)')
+            [CompletionResult]::new('--outcome', '--outcome', [CompletionResultType]::ParameterName, 'The replay''s outcome reason (given again: either)')
+            [CompletionResult]::new('--winner', '--winner', [CompletionResultType]::ParameterName, 'The replay''s winner (given again: either)')
+            [CompletionResult]::new('--foul', '--foul', [CompletionResultType]::ParameterName, 'The replay finds a foul of this code, or of any code (given again: either)')
+            [CompletionResult]::new('--warning', '--warning', [CompletionResultType]::ParameterName, 'Reading or the replay finds a warning of this code, or of any code (given again: either)')
+            [CompletionResult]::new('--error', '--error', [CompletionResultType]::ParameterName, 'The record has an error of this code, or of any code (given again: either); without it, a record with an error is reported and never found')
             [CompletionResult]::new('--plies', '--plies', [CompletionResultType]::ParameterName, 'The main line has A to B moves (inclusive; `A..`, `..B` or `N` too)')
             [CompletionResult]::new('--opening', '--opening', [CompletionResultType]::ParameterName, 'The game''s opening, by name (`四間飛車`, `black:角換わり`; docs/openings.md lists them), or the USI moves the main line starts with (`"7g7f 3c3d 2g2f"`)')
             [CompletionResult]::new('--castle', '--castle', [CompletionResultType]::ParameterName, 'A castle of the game, by name (`美濃囲い`, `white:金矢倉`; docs/openings.md lists them)')
@@ -148,7 +148,8 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything')
             [CompletionResult]::new('--board-only', '--board-only', [CompletionResultType]::ParameterName, 'With --position: compare the board alone (not hands or side to move)')
-            [CompletionResult]::new('--invert', '--invert', [CompletionResultType]::ParameterName, 'Select the records that do not satisfy the conditions')
+            [CompletionResult]::new('--invert', '--invert', [CompletionResultType]::ParameterName, 'Select the records that do not match: the complement of the whole match')
+            [CompletionResult]::new('--not', '--not', [CompletionResultType]::ParameterName, 'Select the records that do not match: the complement of the whole match')
             [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Print only the number of records found')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only results and errors: no progress bar, summary line or warnings')
@@ -443,29 +444,6 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
-        'shogi-tool;bench-replay' {
-            [CompletionResult]::new('--files-from', '--files-from', [CompletionResultType]::ParameterName, 'Read the list of paths from FILE, one a line (`-` for standard input)')
-            [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`')
-            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The format of the inputs, instead of detecting it')
-            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the input (never of the output; `auto` detects it)')
-            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
-            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (0: one per core)')
-            [CompletionResult]::new('--max-file-size', '--max-file-size', [CompletionResultType]::ParameterName, 'The largest input read, in bytes (larger files are reported, not read)')
-            [CompletionResult]::new('--max-line-length', '--max-line-length', [CompletionResultType]::ParameterName, 'The longest line accepted, in bytes')
-            [CompletionResult]::new('--max-variations', '--max-variations', [CompletionResultType]::ParameterName, 'The most variations one record may hold')
-            [CompletionResult]::new('--max-variation-depth', '--max-variation-depth', [CompletionResultType]::ParameterName, 'The deepest nesting of variations within variations')
-            [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records'' positions show')
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
-            [CompletionResult]::new('-0', '-0', [CompletionResultType]::ParameterName, 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)')
-            [CompletionResult]::new('--null', '--null', [CompletionResultType]::ParameterName, 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)')
-            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)')
-            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            break
-        }
         'shogi-tool;help' {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Replay every record and report fouls, warnings and errors')
             [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert records between formats, saying what the target cannot carry')
@@ -482,7 +460,6 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('guide', 'guide', [CompletionResultType]::ParameterValue, 'Show how each piece moves, unpromoted and promoted, and when it promotes')
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
-            [CompletionResult]::new('bench-replay', 'bench-replay', [CompletionResultType]::ParameterValue, 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -529,9 +506,6 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             break
         }
         'shogi-tool;help;completions' {
-            break
-        }
-        'shogi-tool;help;bench-replay' {
             break
         }
         'shogi-tool;help;help' {

@@ -38,7 +38,6 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand guide 'Show how each piece moves, unpromoted and promoted, and when it promotes'
             cand perft 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)'
             cand completions 'Print a shell completion script'
-            cand bench-replay 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'shogi-tool;validate'= {
@@ -122,16 +121,17 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --variant 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records'' positions show'
             cand --position 'The main line reaches this position (board, hands and side to move): an SFEN or `startpos`, optionally followed by `moves` and USI moves'
             cand --ply-range 'With --position: only where the position stands A to B plies from the start (inclusive; `A..`, `..B` or `N` too)'
-            cand --player 'Either player''s name matches this regular expression'
-            cand --black 'Black''s (sente''s, 下手''s) name matches this regular expression'
-            cand --white 'White''s (gote''s, 上手''s) name matches this regular expression'
-            cand --event 'The event (棋戦, `$EVENT`) matches this regular expression'
+            cand --player 'Either player''s name matches this regular expression (given again: either of them)'
+            cand --black 'Black''s (sente''s, 下手''s) name matches this regular expression (given again: either)'
+            cand --white 'White''s (gote''s, 上手''s) name matches this regular expression (given again: either)'
+            cand --event 'The event (棋戦, `$EVENT`) matches this regular expression (given again: either)'
             cand --date 'The game was played between these dates (inclusive; `2024/05/01..2024/06`, `令和6年1月1日..`, `..2023`, `2024`)'
-            cand --handicap 'The game starts from this handicap: a KIF name (平手, 香落ち, 二枚落ち, ...), a JKF code (HIRATE, KY, 2, ...) or `even`'
-            cand --outcome 'The replay''s outcome reason (`checkmate`, `resignation`, `repetition`, `foul`, ...)'
-            cand --winner 'The replay''s winner'
-            cand --foul 'The replay finds a foul of this code (`nifu`, `uchifuzume`, ...)'
-            cand --warning 'The replay finds a warning of this code (`result-mismatch`, ...)'
+            cand --handicap 'The game starts from this handicap: a KIF name (平手, 香落ち, 二枚落ち, ...), a JKF code (HIRATE, KY, 2, ...) or `even` (given again: either)'
+            cand --outcome 'The replay''s outcome reason (given again: either)'
+            cand --winner 'The replay''s winner (given again: either)'
+            cand --foul 'The replay finds a foul of this code, or of any code (given again: either)'
+            cand --warning 'Reading or the replay finds a warning of this code, or of any code (given again: either)'
+            cand --error 'The record has an error of this code, or of any code (given again: either); without it, a record with an error is reported and never found'
             cand --plies 'The main line has A to B moves (inclusive; `A..`, `..B` or `N` too)'
             cand --opening 'The game''s opening, by name (`四間飛車`, `black:角換わり`; docs/openings.md lists them), or the USI moves the main line starts with (`"7g7f 3c3d 2g2f"`)'
             cand --castle 'A castle of the game, by name (`美濃囲い`, `white:金矢倉`; docs/openings.md lists them)'
@@ -142,7 +142,8 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --follow 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
             cand --strict 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
             cand --board-only 'With --position: compare the board alone (not hands or side to move)'
-            cand --invert 'Select the records that do not satisfy the conditions'
+            cand --invert 'Select the records that do not match: the complement of the whole match'
+            cand --not 'Select the records that do not match: the complement of the whole match'
             cand --count 'Print only the number of records found'
             cand -q 'Print only results and errors: no progress bar, summary line or warnings'
             cand --quiet 'Print only results and errors: no progress bar, summary line or warnings'
@@ -424,28 +425,6 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
-        &'shogi-tool;bench-replay'= {
-            cand --files-from 'Read the list of paths from FILE, one a line (`-` for standard input)'
-            cand --shard 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`'
-            cand --from 'The format of the inputs, instead of detecting it'
-            cand --encoding 'The encoding of the input (never of the output; `auto` detects it)'
-            cand -j 'Worker threads (0: one per core)'
-            cand --jobs 'Worker threads (0: one per core)'
-            cand --max-file-size 'The largest input read, in bytes (larger files are reported, not read)'
-            cand --max-line-length 'The longest line accepted, in bytes'
-            cand --max-variations 'The most variations one record may hold'
-            cand --max-variation-depth 'The deepest nesting of variations within variations'
-            cand --variant 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records'' positions show'
-            cand --color 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`'
-            cand -0 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)'
-            cand --null 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)'
-            cand --follow 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
-            cand --strict 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
-        }
         &'shogi-tool;help'= {
             cand validate 'Replay every record and report fouls, warnings and errors'
             cand convert 'Convert records between formats, saying what the target cannot carry'
@@ -462,7 +441,6 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand guide 'Show how each piece moves, unpromoted and promoted, and when it promotes'
             cand perft 'Count the leaf nodes of the legal-move tree (the rules core''s correctness and speed check)'
             cand completions 'Print a shell completion script'
-            cand bench-replay 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'shogi-tool;help;validate'= {
@@ -494,8 +472,6 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
         &'shogi-tool;help;perft'= {
         }
         &'shogi-tool;help;completions'= {
-        }
-        &'shogi-tool;help;bench-replay'= {
         }
         &'shogi-tool;help;help'= {
         }

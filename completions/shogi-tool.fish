@@ -44,7 +44,6 @@ complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "moves" -d 'Li
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "guide" -d 'Show how each piece moves, unpromoted and promoted, and when it promotes'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "completions" -d 'Print a shell completion script'
-complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "bench-replay" -d 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
 complete -c shogi-tool -n "__fish_shogi_tool_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand validate" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
@@ -181,18 +180,89 @@ torishogi\t''
 dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l position -d 'The main line reaches this position (board, hands and side to move): an SFEN or `startpos`, optionally followed by `moves` and USI moves' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l ply-range -d 'With --position: only where the position stands A to B plies from the start (inclusive; `A..`, `..B` or `N` too)' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l player -d 'Either player\'s name matches this regular expression' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l black -d 'Black\'s (sente\'s, 下手\'s) name matches this regular expression' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l white -d 'White\'s (gote\'s, 上手\'s) name matches this regular expression' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l event -d 'The event (棋戦, `$EVENT`) matches this regular expression' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l player -d 'Either player\'s name matches this regular expression (given again: either of them)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l black -d 'Black\'s (sente\'s, 下手\'s) name matches this regular expression (given again: either)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l white -d 'White\'s (gote\'s, 上手\'s) name matches this regular expression (given again: either)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l event -d 'The event (棋戦, `$EVENT`) matches this regular expression (given again: either)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l date -d 'The game was played between these dates (inclusive; `2024/05/01..2024/06`, `令和6年1月1日..`, `..2023`, `2024`)' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l handicap -d 'The game starts from this handicap: a KIF name (平手, 香落ち, 二枚落ち, ...), a JKF code (HIRATE, KY, 2, ...) or `even`' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l outcome -d 'The replay\'s outcome reason (`checkmate`, `resignation`, `repetition`, `foul`, ...)' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l winner -d 'The replay\'s winner' -r -f -a "black\t'Black (sente) won'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l handicap -d 'The game starts from this handicap: a KIF name (平手, 香落ち, 二枚落ち, ...), a JKF code (HIRATE, KY, 2, ...) or `even` (given again: either)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l outcome -d 'The replay\'s outcome reason (given again: either)' -r -f -a "checkmate\t''
+resignation\t''
+repetition\t''
+perpetual-check\t''
+impasse-declaration\t''
+impasse-points\t''
+timeout\t''
+foul\t''
+abort\t''
+max-moves\t''
+no-legal-moves\t''
+campmate\t''
+unknown\t''"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l winner -d 'The replay\'s winner (given again: either)' -r -f -a "black\t'Black (sente) won'
 white\t'White (gote) won'
 draw\t'The game ended without a winner (not `unknown` or `abort`)'"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l foul -d 'The replay finds a foul of this code (`nifu`, `uchifuzume`, ...)' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l warning -d 'The replay finds a warning of this code (`result-mismatch`, ...)' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l foul -d 'The replay finds a foul of this code, or of any code (given again: either)' -r -f -a "any\t''
+nifu\t''
+uchifuzume\t''
+dead-piece\t''
+self-check\t''
+illegal-move\t''
+illegal-promotion\t''
+wrong-turn\t''
+perpetual-check\t''
+moves-after-end\t''
+swallow-file\t''"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l warning -d 'Reading or the replay finds a warning of this code, or of any code (given again: either)' -r -f -a "any\t''
+result-mismatch\t''
+piece-mismatch\t''
+time-over\t''
+repetition\t''
+unrecorded-foul\t''
+replay-stopped\t''
+start-position\t''
+invalid-bytes\t''
+encoding\t''
+unknown-line\t''
+format-mismatch\t''
+superfluous-word\t''
+missing-source\t''
+ply-mismatch\t''
+summary-mismatch\t''
+handicap-mismatch\t''
+move-after-ending\t''
+unknown-ending\t''
+unknown-special\t''
+invalid-time\t''
+trailing-text\t''
+mixed-position\t''
+missing-position\t''
+missing-side-to-move\t''
+incomplete-board\t''
+misplaced-position\t''
+misplaced-board\t''
+misplaced-handicap\t''
+missing-moves\t''
+empty-element\t''
+misplaced-move\t''
+misplaced-time\t''
+misplaced-variation\t''
+header-value\t''
+invalid-comment\t''
+invalid-jkf\t''"
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l error -d 'The record has an error of this code, or of any code (given again: either); without it, a record with an error is reported and never found' -r -f -a "any\t''
+parse-error\t''
+invalid-jkf\t''
+unknown-handicap\t''
+ambiguous-move\t''
+unresolvable-move\t''
+invalid-position\t''
+not-a-record\t''
+unreadable-text\t''
+empty\t''
+invalid-bytes\t''
+limit\t''
+unreadable\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l plies -d 'The main line has A to B moves (inclusive; `A..`, `..B` or `N` too)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l opening -d 'The game\'s opening, by name (`四間飛車`, `black:角換わり`; docs/openings.md lists them), or the USI moves the main line starts with (`"7g7f 3c3d 2g2f"`)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l castle -d 'A castle of the game, by name (`美濃囲い`, `white:金矢倉`; docs/openings.md lists them)' -r
@@ -205,7 +275,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -s 0 -l null
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l board-only -d 'With --position: compare the board alone (not hands or side to move)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l invert -d 'Select the records that do not satisfy the conditions'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l invert -l not -d 'Select the records that do not match: the complement of the whole match'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l count -d 'Print only the number of records found'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -s q -l quiet -d 'Print only results and errors: no progress bar, summary line or warnings'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -644,55 +714,19 @@ always\t'Always colour'
 never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l files-from -d 'Read the list of paths from FILE, one a line (`-` for standard input)' -r -F
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l shard -d 'Process only the K-th of N stable parts of the inputs (split by path), e.g. `2/8`' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l from -d 'The format of the inputs, instead of detecting it' -r -f -a "kif\t'KIF (Shift_JIS by convention)'
-kifu\t'KIF in UTF-8'
-ki2\t'KI2 (Shift_JIS by convention)'
-ki2u\t'KI2 in UTF-8'
-csa\t'CSA (V2.2 to V3.0)'
-sfen\t'SFEN game lists (`sfen ... moves ...` or `startpos moves ...`, one game a line)'
-usi\t'USI `position` commands, one game a line'
-jkf\t'JSON Kifu Format'"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l encoding -d 'The encoding of the input (never of the output; `auto` detects it)' -r -f -a "auto\t'Detect: byte order mark, declaration, extension convention, then content'
-utf-8\t'UTF-8'
-shift_jis\t'Shift_JIS, read as CP932 (Windows-31J)'
-euc-jp\t'EUC-JP'
-utf-16le\t'UTF-16, little-endian'
-utf-16be\t'UTF-16, big-endian'"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s j -l jobs -d 'Worker threads (0: one per core)' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-file-size -d 'The largest input read, in bytes (larger files are reported, not read)' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-line-length -d 'The longest line accepted, in bytes' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-variations -d 'The most variations one record may hold' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l max-variation-depth -d 'The deepest nesting of variations within variations' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l variant -d 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records\' positions show' -r -f -a "standard\t''
-minishogi\t''
-gorogoro\t''
-gorogoroplus\t''
-torishogi\t''
-dobutsu\t''"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l color -d 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`' -r -f -a "auto\t'Colour when writing to a terminal and `NO_COLOR` is not set'
-always\t'Always colour'
-never\t'Never colour'"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s 0 -l null -d 'Paths are ended by NUL bytes, not lines: in the --files-from list, and in what `find` prints (for names holding a newline or `#`)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand bench-replay" -s V -l version -d 'Print version'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "convert" -d 'Convert records between formats, saying what the target cannot carry'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "find" -d 'Print the records that satisfy every condition (position, players, date, outcome, ...)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "dedup" -d 'Group the records that are the same game; write one record per game with --out-dir'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "split" -d 'Write every record of multi-game files into a file of its own'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "join" -d 'Join many records into one multi-game file (CSA, SFEN, USI or JKF)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "stats" -d 'Aggregate statistics of a collection (in parallel; shards can be merged)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "impasse" -d 'Score a position\'s entering-king (impasse) points and judge the declaration rules'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "board" -d 'Show a position as a KIF board diagram or an SVG picture'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "drops" -d 'List where each piece in hand may be dropped, and why not elsewhere'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "moves" -d 'List every legal move with its promotion choice'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "guide" -d 'Show how each piece moves, unpromoted and promoted, and when it promotes'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "completions" -d 'Print a shell completion script'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "bench-replay" -d 'Run the whole validation pipeline and print `games= plies= illegal= seconds=` (for the peer benchmark harness)'
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "validate" -d 'Replay every record and report fouls, warnings and errors'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "convert" -d 'Convert records between formats, saying what the target cannot carry'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "find" -d 'Print the records that satisfy every condition (position, players, date, outcome, ...)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "dedup" -d 'Group the records that are the same game; write one record per game with --out-dir'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "split" -d 'Write every record of multi-game files into a file of its own'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "join" -d 'Join many records into one multi-game file (CSA, SFEN, USI or JKF)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "stats" -d 'Aggregate statistics of a collection (in parallel; shards can be merged)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "positions" -d 'Print the SFEN of every position of each record\'s main line'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "impasse" -d 'Score a position\'s entering-king (impasse) points and judge the declaration rules'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "board" -d 'Show a position as a KIF board diagram or an SVG picture'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "drops" -d 'List where each piece in hand may be dropped, and why not elsewhere'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "moves" -d 'List every legal move with its promotion choice'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "guide" -d 'Show how each piece moves, unpromoted and promoted, and when it promotes'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "perft" -d 'Count the leaf nodes of the legal-move tree (the rules core\'s correctness and speed check)'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "completions" -d 'Print a shell completion script'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand help; and not __fish_seen_subcommand_from validate convert find dedup split join stats positions impasse board drops moves guide perft completions" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

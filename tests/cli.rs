@@ -90,6 +90,216 @@ mod completions {
             );
         }
     }
+
+    /// Whether `shell` can be run here; if not, says so on standard error (the test is then
+    /// skipped, visibly: `cargo test -- --nocapture` shows it, and .ci/run installs them).
+    fn have(shell: &str) -> bool {
+        let ok = std::process::Command::new(shell)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !ok {
+            eprintln!("SKIP: {shell} is not installed (apt-get install {shell}): its completion is not tested");
+        }
+        ok
+    }
+
+    /// The script `shogi-tool completions SHELL` prints, written into a new folder as `file`.
+    fn script(shell: &str, file: &str) -> tempfile::TempDir {
+        let out = tool().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success(), "{shell}");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(file), &out.stdout).unwrap();
+        dir
+    }
+
+    fn words(out: std::process::Output) -> Vec<String> {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| l.split('\t').next().unwrap().to_string())
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+
+    /// What bash offers for the last of `line`'s words: the sourced script's function (found
+    /// with `complete -p`) called as bash calls it, with COMP_WORDS and COMP_CWORD set.
+    const BASH: &str = r#"source "$1"; shift
+f=$(complete -p shogi-tool | sed -n 's/.*-F \([^ ]*\).*/\1/p')
+[ -n "$f" ] || { echo "no completion function for shogi-tool" >&2; exit 3; }
+COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+COMPREPLY=()
+"$f" shogi-tool "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}" 2>/dev/null
+printf '%s\n' "${COMPREPLY[@]}""#;
+
+    /// What zsh offers for `line`: an interactive zsh on a pseudo-terminal (zpty) with the
+    /// script in its fpath and compinit run, `compadd` wrapped to write every match into a
+    /// file, and TAB typed after the line.
+    const ZSH: &str = r#"zmodload zsh/zpty || exit 3
+dir=$1 out=$2 line=$3
+: > $out; rm -f $out.ready
+zpty z zsh -f -i
+zpty -w z "fpath=(${(q)dir} \$fpath); autoload -Uz compinit; compinit -u -D"
+zpty -w z "compadd() { if (( \${@[(I)-[OAD]*]} )); then builtin compadd \"\$@\"; return; fi; local -a __hits; builtin compadd -O __hits \"\$@\"; print -rl -- \$__hits >> ${(q)out}; builtin compadd \"\$@\"; }"
+zpty -w z "print -r -- ready >> ${(q)out}.ready"
+integer i
+for i in {1..200}; do [[ -s $out.ready ]] && break; sleep 0.1; done
+[[ -s $out.ready ]] || { echo "zsh did not start" >&2; exit 3; }
+zpty -w -n z "$line"$'\t'
+for i in {1..100}; do [[ -s $out ]] && break; sleep 0.1; done
+sleep 0.5
+zpty -d z
+cat $out"#;
+
+    /// The lines every shell is asked to complete, with what must and must not be offered.
+    const CASES: &[(&[&str], &[&str], &[&str])] = &[
+        (
+            &["shogi-tool", ""],
+            &["validate", "find", "completions"],
+            &["bench-replay"],
+        ),
+        (
+            &["shogi-tool", "convert", "--to", ""],
+            &["kif", "csa", "jkf"],
+            &[],
+        ),
+        (
+            &["shogi-tool", "find", "--foul", ""],
+            &["any", "nifu", "self-check"],
+            &[],
+        ),
+        (
+            &["shogi-tool", "find", "--outcome", ""],
+            &["resignation", "checkmate"],
+            &[],
+        ),
+        (&["shogi-tool", "validate", "--enc"], &["--encoding"], &[]),
+        (
+            &["shogi-tool", "help", ""],
+            &["validate"],
+            &["bench-replay"],
+        ),
+    ];
+
+    fn check(shell: &str, line: &[&str], got: &[String], offered: &[&str], not: &[&str]) {
+        for w in offered {
+            assert!(
+                got.iter().any(|g| g == w),
+                "{shell}: `{}` does not offer {w}: {got:?}",
+                line.join(" ")
+            );
+        }
+        for w in not {
+            assert!(
+                !got.iter().any(|g| g == w),
+                "{shell}: `{}` offers {w}",
+                line.join(" ")
+            );
+        }
+    }
+
+    #[test]
+    fn bash_completes_after_the_subcommand_and_hides_what_is_hidden() {
+        if !have("bash") {
+            return;
+        }
+        let dir = script("bash", "shogi-tool.bash");
+        for (line, offered, not) in CASES {
+            let out = std::process::Command::new("bash")
+                .arg("-c")
+                .arg(BASH)
+                .arg("bash")
+                .arg(dir.path().join("shogi-tool.bash"))
+                .args(*line)
+                .output()
+                .unwrap();
+            check("bash", line, &words(out), offered, not);
+        }
+    }
+
+    #[test]
+    fn zsh_completes_after_the_subcommand_and_hides_what_is_hidden() {
+        if !have("zsh") {
+            return;
+        }
+        let dir = script("zsh", "_shogi-tool");
+        for (line, offered, not) in CASES {
+            let out = std::process::Command::new("zsh")
+                .arg("-f")
+                .arg("-c")
+                .arg(ZSH)
+                .arg("zsh")
+                .arg(dir.path())
+                .arg(dir.path().join("matches"))
+                .arg(line.join(" "))
+                .output()
+                .unwrap();
+            check("zsh", line, &words(out), offered, not);
+        }
+    }
+
+    #[test]
+    fn fish_completes_after_the_subcommand_and_hides_what_is_hidden() {
+        if !have("fish") {
+            return;
+        }
+        let dir = script("fish", "shogi-tool.fish");
+        for (line, offered, not) in CASES {
+            let out = std::process::Command::new("fish")
+                .args(["--no-config", "-c", "source $argv[1]; complete -C $argv[2]"])
+                .arg(dir.path().join("shogi-tool.fish"))
+                .arg(line.join(" "))
+                .output()
+                .unwrap();
+            check("fish", line, &words(out), offered, not);
+        }
+    }
+}
+
+mod help_headings {
+    use super::*;
+
+    #[test]
+    fn help_groups_the_options_under_headings() {
+        for (sub, headings) in [
+            (
+                "find",
+                &["Conditions:", "Input:", "Rules:", "Output:", "Performance:"][..],
+            ),
+            ("validate", &["Input:", "Rules:", "Output:", "Performance:"]),
+            ("stats", &["Input:", "Rules:", "Output:", "Performance:"]),
+            ("convert", &["Input:", "Output:", "Performance:"]),
+            ("board", &["Input:", "Rules:", "Output:"]),
+            ("perft", &["Input:", "Rules:", "Output:", "Performance:"]),
+        ] {
+            for flag in ["--help", "-h"] {
+                let out = tool().args([sub, flag]).output().unwrap();
+                let help = String::from_utf8(out.stdout).unwrap();
+                for h in headings {
+                    assert!(
+                        help.contains(&format!("\n{h}\n")),
+                        "`{sub} {flag}` has no {h}: {help}"
+                    );
+                }
+                // What is left under "Options:" is what every subcommand has.
+                let options = help.split("\nOptions:\n").nth(1).unwrap_or("");
+                let options = options.split("\n\n").next().unwrap_or("");
+                for l in options.lines().filter(|l| l.trim_start().starts_with('-')) {
+                    assert!(
+                        ["--color", "-h, --help", "-V, --version"]
+                            .iter()
+                            .any(|o| l.contains(o)),
+                        "`{sub} {flag}`: {l} has no heading"
+                    );
+                }
+            }
+        }
+    }
 }
 
 mod validate {
