@@ -57,6 +57,8 @@ pub const FIND: &str = concat!(
         "  shogi-tool find testdata/samples/ --player '^A$'            # every game of a player
   shogi-tool find testdata/samples/ --position 'startpos moves 7g7f 3c3d' --format json
   shogi-tool find testdata/samples/ --winner black --plies 1..40 --count
+  shogi-tool find testdata/samples/ --foul nifu --foul self-check   # either foul
+  shogi-tool find testdata/samples/ --foul any --not                # the games without a foul
   shogi-tool find games/ --date 2024/04..2024/06 --event 名人戦 > season.txt"
     ),
     exit_tail!()
@@ -164,7 +166,8 @@ pub const PERFT: &str = concat!(
 pub const COMPLETIONS: &str = concat!(
     after!(
         "  shogi-tool completions bash > ~/.local/share/bash-completion/completions/shogi-tool
-  shogi-tool completions zsh > ~/.zfunc/_shogi-tool"
+  shogi-tool completions zsh > ~/.zfunc/_shogi-tool        # a folder in $fpath
+  shogi-tool completions fish > ~/.config/fish/completions/shogi-tool.fish"
     ),
     exit_tail!()
 );
