@@ -14,7 +14,7 @@ use crate::variant::{VKind, Variant};
 
 use super::board_svg::{panels_svg, BoardPicture, Diagram, LegendItem};
 use super::board_text::{grid_sized, mark_cell};
-use super::shown::PositionView;
+use super::shown::{JsonHead, PositionView};
 use super::PieceStyle;
 
 /// A square where a drop is illegal, with the foul it would commit; in standard shogi, or
@@ -187,19 +187,14 @@ impl<P: PositionView> DropsReport<P> {
         }
         #[derive(Serialize)]
         struct Report {
-            #[serde(skip_serializing_if = "Option::is_none")]
-            variant: Option<&'static str>,
-            sfen: String,
-            side: &'static str,
+            #[serde(flatten)]
+            head: JsonHead,
             drops: Vec<Kind>,
         }
         let pos = &self.position;
-        let v = pos.variant();
-        let standard = v == Variant::Standard;
+        let standard = pos.variant() == Variant::Standard;
         let report = Report {
-            variant: (!standard).then(|| v.name()),
-            sfen: pos.to_sfen(),
-            side: pos.side_to_move().name(),
+            head: JsonHead::of(pos),
             drops: self
                 .drops
                 .iter()

@@ -13,7 +13,7 @@ use crate::shogi::{Position, Square};
 use crate::text::display_width;
 use crate::variant::Variant;
 
-use super::shown::PositionView;
+use super::shown::{JsonHead, PositionView};
 
 /// The promotion choice a move belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,19 +145,14 @@ impl<P: PositionView> MovesReport<P> {
         }
         #[derive(Serialize)]
         struct Report {
-            #[serde(skip_serializing_if = "Option::is_none")]
-            variant: Option<&'static str>,
-            sfen: String,
-            side: &'static str,
+            #[serde(flatten)]
+            head: JsonHead,
             moves: Vec<M>,
         }
         let pos = &self.position;
-        let variant = pos.variant();
-        let standard = variant == Variant::Standard;
+        let standard = pos.variant() == Variant::Standard;
         let report = Report {
-            variant: (!standard).then(|| variant.name()),
-            sfen: pos.to_sfen(),
-            side: pos.side_to_move().name(),
+            head: JsonHead::of(pos),
             moves: self
                 .moves
                 .iter()

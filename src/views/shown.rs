@@ -115,6 +115,28 @@ impl PositionView for VPosition {
     }
 }
 
+/// The head every position view's JSON starts with: the `variant` (a smaller variant's
+/// only), the `sfen` and the `side` to move (`#[serde(flatten)]` it first into a report).
+#[derive(serde::Serialize)]
+pub struct JsonHead {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<&'static str>,
+    sfen: String,
+    side: &'static str,
+}
+
+impl JsonHead {
+    /// The head of `pos`'s JSON.
+    pub fn of<P: PositionView>(pos: &P) -> JsonHead {
+        let v = pos.variant();
+        JsonHead {
+            variant: (v != Variant::Standard).then(|| v.name()),
+            sfen: pos.to_sfen(),
+            side: pos.side_to_move().name(),
+        }
+    }
+}
+
 /// Why `squares` cannot be shown on `pos`'s board: the first one off it, named with the
 /// board's size and game.
 pub fn off_board<P: PositionView>(pos: &P, squares: &[Square]) -> Option<String> {
