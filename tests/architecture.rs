@@ -691,3 +691,64 @@ fn sources_are_read_past_comments_strings_and_use_trees() {
     let found: Vec<Option<String>> = paths(&code).into_iter().map(|n| n.reexport).collect();
     assert_eq!(found, [Some("read".to_string())]);
 }
+
+/// The position commands: each loads its position through `cli/position.rs` and hands it to
+/// one view written over the rules interface, never to a variant twin of its own.
+const POSITION_COMMANDS: [&str; 5] = [
+    "cli/perft.rs",
+    "cli/moves.rs",
+    "cli/drops.rs",
+    "cli/guide.rs",
+    "cli/board.rs",
+];
+
+/// What a position command must not reach: the variant route of `cli/variant.rs` and the
+/// generic core's positions, moves, kinds and games (naming the `Variant` of a `--variant`
+/// flag is fine; what to do with the position is the view's).
+const VARIANT_DISPATCH: [&str; 5] = [
+    "cli/variant.rs",
+    "variant/position.rs",
+    "variant/kind.rs",
+    "variant/game.rs",
+    "variant/notation.rs",
+];
+
+#[test]
+fn views_and_position_commands_have_no_variant_twin() {
+    let twins: Vec<String> = fs::read_dir(src_dir().join("views"))
+        .expect("src/views")
+        .map(|e| {
+            e.expect("directory entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| name.starts_with("variant"))
+        .collect();
+    assert!(
+        twins.is_empty(),
+        "src/views/ has variant twins of its views ({}): write the view once over \
+         views::shown::PositionView instead",
+        twins.join(", ")
+    );
+    let edges = graph();
+    // Guards the check below: the one loader does reach the generic core, and is seen to.
+    assert!(edges["cli/position.rs"].contains("variant/position.rs"));
+    let mut dispatching = Vec::new();
+    for command in POSITION_COMMANDS {
+        let targets = edges
+            .get(command)
+            .unwrap_or_else(|| panic!("{command} is gone: update POSITION_COMMANDS"));
+        for target in VARIANT_DISPATCH {
+            if targets.contains(target) {
+                dispatching.push(format!("{command} -> {target}"));
+            }
+        }
+    }
+    assert!(
+        dispatching.is_empty(),
+        "position commands that dispatch on the variant themselves (load through \
+         cli/position.rs and hand the position to the view with AnyPosition::with):\n{}",
+        dispatching.join("\n")
+    );
+}

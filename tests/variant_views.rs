@@ -76,7 +76,7 @@ fn expected_faces(pos: &VPosition, letters: bool) -> BTreeMap<String, usize> {
             let labels: Vec<String> = if letters {
                 vec![v.kind_text(p.kind)]
             } else {
-                shogi_tool::views::variant::kanji(p.kind)
+                shogi_tool::views::notation::variant_kanji(p.kind)
                     .chars()
                     .map(String::from)
                     .collect()

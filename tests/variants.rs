@@ -355,6 +355,23 @@ fn perft_takes_a_variant_or_detects_it() {
         .stdout(predicates::str::contains("L*5b: 1").and(predicates::str::ends_with("39\n")));
 }
 
+/// One perft for every game: a variant's takes `--no-bulk` and is estimated, and refused
+/// without `--force`, like standard shogi's (main's variant route ran any depth blindly).
+#[test]
+fn perft_of_a_variant_takes_every_option_of_standard_shogis() {
+    bin()
+        .args(["perft", "--variant", "tori", "--no-bulk", "3"])
+        .assert()
+        .success()
+        .stdout("5445\n");
+    bin()
+        .args(["perft", "--variant", "mini", "12"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("perft 12 would count about"))
+        .stderr(predicates::str::contains("give --force to run it anyway"));
+}
+
 #[test]
 fn sfen_errors_name_field_and_byte() {
     bin()

@@ -4,6 +4,7 @@
 use std::io::Write;
 
 use shogi_tool::shogi::Square;
+use shogi_tool::views::shown::{PositionView, WithPosition};
 use shogi_tool::views::{self, board_svg::BoardPicture, board_text, PieceStyle};
 
 use super::exit::ExitCode;
@@ -92,45 +93,39 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print(&out)?;
         return Ok(ExitCode::Success);
     }
-    if let Some((pos, last)) = super::variant::locate_shown(&args.position)? {
-        let out = match args.format {
-            BoardFormat::Human => {
-                if !args.highlight.is_empty() {
-                    eprintln!(
-                        "{} --highlight has no effect without --format svg",
-                        super::style::warning()
-                    );
-                }
-                super::variant::diagram(&pos)
-            }
-            BoardFormat::Svg => {
-                super::variant::on_board(&pos, &args.highlight)?;
-                let mut picture = BoardPicture::new(&pos, style(args.letters));
-                picture.last_move = last;
-                picture.highlight = args.highlight;
-                picture.to_svg()
-            }
-        };
-        print(&out)?;
-        return Ok(ExitCode::Success);
-    }
     if !args.highlight.is_empty() && args.format != BoardFormat::Svg {
         eprintln!(
             "{} --highlight has no effect without --format svg",
             super::style::warning()
         );
     }
-    let (located, failed) = args.position.locate()?;
+    let (pos, failed) = args.position.load()?;
     let style = style(args.letters);
     let out = match args.format {
-        BoardFormat::Human => board_text::located(&located, style),
-        BoardFormat::Svg => {
-            let mut picture = BoardPicture::new(&located.position, style);
-            picture.last_move = located.last_square();
-            picture.highlight = args.highlight;
-            picture.to_svg()
-        }
+        BoardFormat::Human => pos.diagram(style),
+        BoardFormat::Svg => pos.with(Picture {
+            style,
+            highlight: &args.highlight,
+        })?,
     };
     print(&out)?;
     Ok(status(failed))
+}
+
+/// The SVG picture of a position of either game, the last move and `highlight` marked.
+struct Picture<'a> {
+    style: PieceStyle,
+    highlight: &'a [Square],
+}
+
+impl WithPosition for Picture<'_> {
+    type Output = anyhow::Result<String>;
+
+    fn with<P: PositionView>(self, pos: &P, last: Option<Square>) -> anyhow::Result<String> {
+        super::position::on_board(pos, self.highlight)?;
+        let mut picture = BoardPicture::new(pos, self.style);
+        picture.last_move = last;
+        picture.highlight = self.highlight.to_vec();
+        Ok(picture.to_svg())
+    }
 }

@@ -1,8 +1,10 @@
 //! `shogi-tool drops [PATH --ply N | --sfen SFEN] [--piece P] [--format text|json|svg]`:
 //! where each piece in hand may be dropped, and why not on every other empty square.
 
-use shogi_tool::shogi::PieceKind;
-use shogi_tool::views::{self, drops::DropsReport, variant::VDropsReport};
+use shogi_tool::shogi::Square;
+use shogi_tool::views::drops::{parse_drop_kind, DropsReport};
+use shogi_tool::views::shown::{PositionView, WithPosition};
+use shogi_tool::views::{self, notation::names_a_variant_hand_kind};
 
 use super::board::{print, status, style};
 use super::exit::ExitCode;
@@ -38,69 +40,50 @@ pub struct Args {
     pub letters: bool,
 }
 
-/// A `--piece` value: the text as given, and the standard kind it names, if any (a variant's
-/// kind is read once the variant is known).
+/// A `--piece` value, as given: a kind that can be dropped in standard shogi or in some
+/// variant (which kind it is, is read once the game of the position is known).
 #[derive(Clone, Debug)]
 pub struct HandPiece {
     /// The value as given.
     pub text: String,
-    /// The standard kind.
-    pub standard: Option<PieceKind>,
 }
 
 fn parse_hand_piece(s: &str) -> Result<HandPiece, String> {
     let standard = views::parse_piece(s).filter(|k| k.is_hand_kind());
-    if standard.is_none() && !views::variant::names_a_hand_kind(s) {
+    if standard.is_none() && !names_a_variant_hand_kind(s) {
         return Err(format!("`{s}` is not a piece that can be dropped: expected P L N S G B R or 歩 香 桂 銀 金 角 飛"));
     }
     Ok(HandPiece {
         text: s.to_string(),
-        standard,
     })
 }
 
-/// Prints the drops.
+/// Prints the drops, of standard shogi or of a smaller variant.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if let Some(pos) = super::variant::locate(&args.position)? {
-        let v = pos.variant();
+    let (pos, failed) = args.position.load()?;
+    let out = pos.with(Drops(&args))?;
+    print(&out)?;
+    Ok(status(failed))
+}
+
+/// The drops of a position of either game, in the format asked for.
+struct Drops<'a>(&'a Args);
+
+impl WithPosition for Drops<'_> {
+    type Output = anyhow::Result<String>;
+
+    fn with<P: PositionView>(self, pos: &P, _: Option<Square>) -> anyhow::Result<String> {
+        let args = self.0;
         let only = match &args.piece {
             None => None,
-            Some(p) => Some(
-                views::variant::parse_kind(v, &p.text)
-                    .filter(|k| !k.is_royal() && !k.is_promoted())
-                    .ok_or_else(|| {
-                        anyhow::anyhow!(
-                            "`{}` is not a piece of {} ({v}) that can be dropped",
-                            p.text,
-                            v.title()
-                        )
-                    })?,
-            ),
+            Some(p) => Some(parse_drop_kind(pos, &p.text).map_err(anyhow::Error::msg)?),
         };
-        let report = VDropsReport::new(&pos, only);
+        let report = DropsReport::new(pos, only);
         let style = style(args.letters);
-        let out = match args.format {
+        Ok(match args.format {
             DropsFormat::Human => report.to_text(style),
             DropsFormat::Json => report.to_json() + "\n",
             DropsFormat::Svg => report.to_svg(style),
-        };
-        print(&out)?;
-        return Ok(ExitCode::Success);
+        })
     }
-    let piece = match &args.piece {
-        None => None,
-        Some(p) => Some(p.standard.ok_or_else(|| {
-            anyhow::anyhow!("`{}` is not a piece that can be dropped in standard shogi: expected P L N S G B R or 歩 香 桂 銀 金 角 飛", p.text)
-        })?),
-    };
-    let (located, failed) = args.position.locate()?;
-    let report = DropsReport::new(&located.position, piece);
-    let style = style(args.letters);
-    let out = match args.format {
-        DropsFormat::Human => report.to_text(style),
-        DropsFormat::Json => report.to_json() + "\n",
-        DropsFormat::Svg => report.to_svg(style),
-    };
-    print(&out)?;
-    Ok(status(failed))
 }

@@ -2,9 +2,9 @@
 //! unpromoted beside promoted, and when it may or must promote (of standard shogi, or of a
 //! smaller variant).
 
-use shogi_tool::shogi::PieceKind;
 use shogi_tool::variant::Variant;
-use shogi_tool::views::{self, guide, variant_guide};
+use shogi_tool::views::guide::{self, PIECE_HELP};
+use shogi_tool::views::{self, notation::names_a_variant_kind};
 
 use super::board::{print, style};
 use super::exit::ExitCode;
@@ -39,65 +39,32 @@ pub struct Args {
     pub variant: Option<Variant>,
 }
 
-/// A PIECE value: the text as given, and the standard kind it names, if any (a variant's kind
-/// is read once the variant is known).
+/// A PIECE value, as given: a kind of standard shogi or of some variant (which kind it is,
+/// is read once the game is known).
 #[derive(Clone, Debug)]
 pub struct AnyPiece {
     /// The value as given.
     pub text: String,
-    /// The standard kind.
-    pub standard: Option<PieceKind>,
 }
 
-const PIECE_HELP: &str =
-    "expected a letter K R B G S N L P, a kanji such as 歩 or an English name such as pawn";
-
 fn parse_any_piece(s: &str) -> Result<AnyPiece, String> {
-    let standard = views::parse_piece(s);
-    if standard.is_none() && !views::variant::names_a_kind(s) {
+    if views::parse_piece(s).is_none() && !names_a_variant_kind(s) {
         return Err(format!("`{s}` is not a piece: {PIECE_HELP}"));
     }
     Ok(AnyPiece {
         text: s.to_string(),
-        standard,
     })
 }
 
-/// Prints the guide.
+/// Prints the guide, of standard shogi or of the game `--variant` names.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let style = style(args.letters);
-    if let Some(v) = args.variant.filter(|&v| v != Variant::Standard) {
-        let kinds = match &args.piece {
-            Some(p) => vec![views::variant::parse_kind(v, &p.text)
-                .ok_or_else(|| {
-                    anyhow::anyhow!("`{}` is not a piece of {} ({v})", p.text, v.title())
-                })?
-                .unpromote()],
-            None => variant_guide::kinds(v),
-        };
-        let out = match args.format {
-            GuideFormat::Human => variant_guide::to_text(v, &kinds, style),
-            GuideFormat::Svg => variant_guide::to_svg(v, &kinds, style),
-        };
-        print(&out)?;
-        return Ok(ExitCode::Success);
-    }
-    let kinds: Vec<PieceKind> = match &args.piece {
-        Some(p) => vec![p
-            .standard
-            .ok_or_else(|| {
-                anyhow::anyhow!(
-                    "`{}` is not a piece of standard shogi: {PIECE_HELP} (give --variant for another game's pieces)",
-                    p.text
-                )
-            })?
-            .unpromote()],
-        None => guide::KINDS.to_vec(),
-    };
-    let out = match args.format {
-        GuideFormat::Human => guide::to_text(&kinds, style),
-        GuideFormat::Svg => guide::to_svg(&kinds, style),
-    };
+    let out = guide::render(
+        args.variant,
+        args.piece.as_ref().map(|p| p.text.as_str()),
+        args.format == GuideFormat::Svg,
+        style(args.letters),
+    )
+    .map_err(anyhow::Error::msg)?;
     print(&out)?;
     Ok(ExitCode::Success)
 }

@@ -4,11 +4,11 @@
 use anyhow::bail;
 use shogi_tool::shogi::{Color, Square};
 use shogi_tool::views::moves::MovesReport;
-use shogi_tool::views::variant::VMovesReport;
+use shogi_tool::views::shown::{PositionView, WithPosition};
 
 use super::board::{parse_square_arg, print, status};
 use super::exit::ExitCode;
-use super::position::PositionArgs;
+use super::position::{on_board, PositionArgs};
 
 /// Output formats of `moves`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -33,45 +33,36 @@ pub struct Args {
     #[arg(long, value_enum, ignore_case = true, default_value_t = MovesFormat::Human)]
     pub format: MovesFormat,
     #[command(flatten)]
-    pub rules: super::variant::MoveRuleArgs,
+    pub rules: super::position::MoveRuleArgs,
 }
 
-/// Prints the moves.
+/// Prints the moves, of standard shogi or of a smaller variant.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if let Some(pos) = super::variant::locate(&args.position)? {
-        let pos = args.rules.apply(pos);
-        if let Some(sq) = args.square {
-            super::variant::on_board(&pos, &[sq])?;
-            own_piece(
-                sq,
-                pos.side_to_move(),
-                pos.piece_at(sq).map(|p| (p.color, p.kind)),
-            )?;
-        }
-        let report = VMovesReport::new(&pos, args.square);
-        let out = match args.format {
-            MovesFormat::Human => report.to_text(),
-            MovesFormat::Json => report.to_json() + "\n",
-        };
-        print(&out)?;
-        return Ok(ExitCode::Success);
-    }
-    let (located, failed) = args.position.locate()?;
-    let pos = &located.position;
-    if let Some(sq) = args.square {
-        own_piece(
-            sq,
-            pos.side_to_move(),
-            pos.piece_at(sq).map(|p| (p.color, p.kind)),
-        )?;
-    }
-    let report = MovesReport::new(pos, args.square, located.last_square());
-    let out = match args.format {
-        MovesFormat::Human => report.to_text(),
-        MovesFormat::Json => report.to_json() + "\n",
-    };
+    let (pos, failed) = args.position.load()?;
+    let pos = args.rules.apply(pos);
+    let out = pos.with(Moves(&args))?;
     print(&out)?;
     Ok(status(failed))
+}
+
+/// The moves of a position of either game, in the format asked for.
+struct Moves<'a>(&'a Args);
+
+impl WithPosition for Moves<'_> {
+    type Output = anyhow::Result<String>;
+
+    fn with<P: PositionView>(self, pos: &P, last: Option<Square>) -> anyhow::Result<String> {
+        let args = self.0;
+        if let Some(sq) = args.square {
+            on_board(pos, &[sq])?;
+            own_piece(sq, pos.side_to_move(), pos.piece_on(sq))?;
+        }
+        let report = MovesReport::new(pos, args.square, last);
+        Ok(match args.format {
+            MovesFormat::Human => report.to_text(),
+            MovesFormat::Json => report.to_json() + "\n",
+        })
+    }
 }
 
 /// Refuses `--square` unless it holds a piece (`piece`: its owner and kind) of `side`, the

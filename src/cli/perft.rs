@@ -3,7 +3,8 @@
 use std::io::Write;
 
 use anyhow::bail;
-use shogi_tool::shogi::{perft, Position};
+use shogi_tool::shogi::{perft, Rules, Square};
+use shogi_tool::views::shown::{PositionView, WithPosition};
 
 use super::exit::ExitCode;
 use super::values::SFEN_HELP;
@@ -32,7 +33,7 @@ pub struct Args {
     #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser(), help_heading = super::help::RULES)]
     pub variant: Option<shogi_tool::variant::Variant>,
     #[command(flatten)]
-    pub rules: super::variant::MoveRuleArgs,
+    pub rules: super::position::MoveRuleArgs,
 }
 
 /// Leaves above which `perft` asks for `--force` (about two hours at the bulk counting
@@ -42,7 +43,7 @@ const LEAVES_WITHOUT_FORCE: f64 = 1e12;
 /// A rough estimate of the leaves at `depth`: the exact count to depth 3 (or less), then
 /// the growth of the last measured ply, rising by a fifth a ply (shogi's branching grows as
 /// pieces come into hand). It errs high rather than low.
-pub fn estimate_leaves(pos: &Position, depth: u32) -> f64 {
+pub fn estimate_leaves<P: Rules>(pos: &P, depth: u32) -> f64 {
     let known = depth.min(3);
     let at_known = perft::perft(pos, known) as f64;
     if depth <= known {
@@ -58,55 +59,59 @@ pub fn estimate_leaves(pos: &Position, depth: u32) -> f64 {
     n
 }
 
-/// Prints the count (after the per-move counts with `--divide`).
+/// Prints the count (after the per-move counts with `--divide`), for standard shogi or a
+/// smaller variant: the position is loaded once and counted by the one generic perft.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if let Some(code) = super::variant::perft_command(
-        args.sfen.as_ref().map(|s| s.text.as_str()),
-        args.variant,
-        &args.rules,
-        args.depth,
-        args.divide,
-    )? {
-        return Ok(code);
-    }
-    let pos = match &args.sfen {
-        Some(sfen) => sfen.located()?.position.clone(),
-        None => Position::startpos(),
-    };
-    if !args.force && args.depth > 3 {
-        let estimate = estimate_leaves(&pos, args.depth);
-        if estimate > LEAVES_WITHOUT_FORCE {
-            bail!(
-                "perft {} would count about {estimate:.1e} leaves, which can take hours; \
-                 give --force to run it anyway",
-                args.depth
-            );
-        }
-    }
-    let out = std::io::stdout();
-    let mut out = out.lock();
-    let total = if args.divide {
-        let mut total = 0;
-        for (m, n) in perft::divide(&pos, args.depth) {
-            writeln!(out, "{m}: {n}")?;
-            total += n;
-        }
-        if args.depth == 0 {
-            total = 1;
-        }
-        total
-    } else if args.no_bulk {
-        perft::perft_make_leaves(&pos, args.depth)
-    } else {
-        perft::perft(&pos, args.depth)
-    };
-    writeln!(out, "{total}")?;
+    let pos = super::position::sfen_position(args.sfen.as_ref(), args.variant)?;
+    let pos = args.rules.apply(pos);
+    pos.with(Count(&args))?;
     Ok(ExitCode::Success)
+}
+
+/// The count of `perft`, on a position of either game.
+struct Count<'a>(&'a Args);
+
+impl WithPosition for Count<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn with<P: PositionView>(self, pos: &P, _: Option<Square>) -> anyhow::Result<()> {
+        let args = self.0;
+        if !args.force && args.depth > 3 {
+            let estimate = estimate_leaves(pos, args.depth);
+            if estimate > LEAVES_WITHOUT_FORCE {
+                bail!(
+                    "perft {} would count about {estimate:.1e} leaves, which can take hours; \
+                     give --force to run it anyway",
+                    args.depth
+                );
+            }
+        }
+        let out = std::io::stdout();
+        let mut out = out.lock();
+        let total = if args.divide {
+            let mut total = 0;
+            for (m, n) in perft::divide(pos, args.depth) {
+                writeln!(out, "{}: {n}", pos.move_usi(m))?;
+                total += n;
+            }
+            if args.depth == 0 {
+                total = 1;
+            }
+            total
+        } else if args.no_bulk {
+            perft::perft_make_leaves(pos, args.depth)
+        } else {
+            perft::perft(pos, args.depth)
+        };
+        writeln!(out, "{total}")?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shogi_tool::shogi::Position;
 
     #[test]
     fn the_estimate_errs_high_from_the_start() {

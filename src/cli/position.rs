@@ -1,13 +1,21 @@
 //! [`PositionArgs`], the way `board`, `drops` and `moves` choose their position: a record (by
-//! default the final position of the first record's main line) or an SFEN.
+//! default the final position of the first record's main line) or an SFEN; and the one
+//! loader of a position of either game ([`PositionArgs::load`], [`sfen_position`]), which
+//! `board`, `drops`, `moves` and `perft` hand to their view once ([`AnyPosition::with`]),
+//! so none of them dispatches on the variant.
 
 use anyhow::{bail, Context};
 use shogi_tool::batch::{self, Input, ReadOptions};
 use shogi_tool::record::Format;
+use shogi_tool::shogi::Square;
+use shogi_tool::variant::game::{self, VRules};
+use shogi_tool::variant::{VPosition, Variant};
+use shogi_tool::views::shown::{last_square, AnyPosition};
 use shogi_tool::views::{self, Located};
 
-use super::inputs::ENCODING_HELP;
-use super::values::{EncodingArg, FormatArg, SFEN_HELP};
+use super::inputs::{InputArgs, ENCODING_HELP};
+use super::values::{AnySfen, EncodingArg, FormatArg, SFEN_HELP};
+use super::variant::VenueArg;
 
 /// Where the position to show comes from.
 #[derive(Debug, Clone, clap::Args)]
@@ -44,7 +52,179 @@ pub struct PositionArgs {
     pub variant: Option<shogi_tool::variant::Variant>,
 }
 
+/// `--rules` of the commands that generate moves (`moves`, `perft`): the venue whose move
+/// rules apply where venues differ (Tori Shogi's promotion).
+#[derive(Debug, Clone, clap::Args)]
+pub struct MoveRuleArgs {
+    /// The venue whose move rules apply to the smaller variants where venues differ: at
+    /// fairy-stockfish a Tori Shogi falcon or swallow must promote on every move into, within
+    /// or out of the zone; at littlegolem promotion is optional unless the piece could never
+    /// move again (no effect on standard shogi).
+    #[arg(
+        long,
+        value_name = "VENUE",
+        value_enum,
+        ignore_case = true,
+        default_value = "littlegolem",
+        help_heading = super::help::RULES
+    )]
+    pub rules: VenueArg,
+}
+
+impl MoveRuleArgs {
+    /// `pos` under the promotion rule of the chosen venue (a standard position as it is).
+    pub fn apply(&self, pos: AnyPosition) -> AnyPosition {
+        pos.map_variant(|p| {
+            let rule = self.rules.rules().promotion_rule_in(p.variant());
+            p.with_promotion_rule(rule)
+        })
+    }
+}
+
+/// The position of `--sfen` (`startpos` without one) of either game: a variant's when
+/// `--variant` names one or the board is of a variant's size, else standard shogi's.
+pub fn sfen_position(
+    sfen: Option<&AnySfen>,
+    variant: Option<Variant>,
+) -> anyhow::Result<AnyPosition> {
+    let text = sfen.map_or("startpos", |s| s.text.as_str());
+    if let Some(p) = positions_from_sfen(text, variant)?.filter(|p| !p.is_empty()) {
+        return Ok(shown(&p, p.len() - 1));
+    }
+    Ok(AnyPosition::Standard(Box::new(match sfen {
+        Some(sfen) => sfen.located()?.clone(),
+        None => Located::bare(shogi_tool::shogi::Position::startpos()),
+    })))
+}
+
+/// Position `n` of a variant's `positions`, with the destination of the move that led there.
+fn shown(positions: &[VPosition], n: usize) -> AnyPosition {
+    let last = n
+        .checked_sub(1)
+        .and_then(|b| last_square(&positions[b], &positions[n]));
+    AnyPosition::Variant {
+        position: Box::new(positions[n].clone()),
+        last,
+    }
+}
+
+/// Reads `--sfen` text (`startpos`, an SFEN or Fairy-Stockfish FEN, optionally followed by
+/// `moves ...`) for a variant, if it is one: every position from the SFEN's to the last after
+/// its moves; `None` for standard shogi.
+fn positions_from_sfen(
+    sfen: &str,
+    variant: Option<Variant>,
+) -> anyhow::Result<Option<Vec<VPosition>>> {
+    let t = sfen.trim();
+    let standard_start = t == "startpos" || t.starts_with("startpos ");
+    if matches!(variant, None | Some(Variant::Standard)) {
+        if standard_start {
+            return Ok(None);
+        }
+        let board = t.strip_prefix("sfen").map_or(t, str::trim_start);
+        let detected = game::detect(board);
+        if variant.is_some() && detected.is_some_and(|d| d != Variant::Standard) {
+            bail!(
+                "the position is {} ({}), but --variant says standard",
+                detected.unwrap(),
+                detected.unwrap().title()
+            );
+        }
+        if matches!(detected, None | Some(Variant::Standard)) {
+            return Ok(None);
+        }
+    }
+    let line = if t.starts_with("startpos") || t.starts_with("sfen ") || t.starts_with("position ")
+    {
+        t.to_string()
+    } else {
+        format!("sfen {t}")
+    };
+    let recs = game::read_lines(&line, variant);
+    let rec = recs.first().context("no position given")?;
+    if let Some((_, message)) = &rec.error {
+        bail!("cannot use --sfen `{sfen}`: {message}");
+    }
+    let rep = game::replay(rec, VRules::default());
+    let first = rep.fouls.first().map(|f| (f.ply, &f.message));
+    if let Some((ply, message)) = first.or(rep.errors.first().map(|e| (e.ply, &e.message))) {
+        bail!("cannot use --sfen `{sfen}`: ply {ply}: {message}");
+    }
+    Ok(Some(rep.positions))
+}
+
 impl PositionArgs {
+    /// The position of either game, and whether the record had read errors (see
+    /// [`PositionArgs::locate`]): a variant's from `--sfen` or from a record file of a
+    /// variant (`--record`, `--ply`), else standard shogi's.
+    pub fn load(&self) -> anyhow::Result<(AnyPosition, bool)> {
+        if let Some(pos) = self.locate_variant()? {
+            return Ok((pos, false));
+        }
+        let (located, failed) = self.locate()?;
+        Ok((AnyPosition::Standard(Box::new(located)), failed))
+    }
+
+    /// The position when it is a variant's: from `--sfen`, or from a record file of a
+    /// variant; with the destination of the move that led to it, when the record or the
+    /// SFEN's moves say.
+    fn locate_variant(&self) -> anyhow::Result<Option<AnyPosition>> {
+        if let Some(sfen) = &self.sfen {
+            return Ok(positions_from_sfen(&sfen.text, self.variant)?
+                .filter(|p| !p.is_empty())
+                .map(|p| shown(&p, p.len() - 1)));
+        }
+        let Some(path) = &self.path else {
+            if self.variant.is_some_and(|v| v != Variant::Standard) {
+                bail!("give --sfen or a record file for --variant");
+            }
+            return Ok(None);
+        };
+        let input = InputArgs {
+            paths: vec![path.clone()],
+            files_from: None,
+            null: false,
+            follow: false,
+            shard: None,
+            from: None,
+            encoding: self.encoding,
+            strict: false,
+            jobs: 1,
+            max_file_size: u64::MAX,
+            max_line_length: usize::MAX,
+            max_variations: 0,
+            max_variation_depth: 0,
+            variant: self.variant,
+        };
+        let Some(forced) = super::variant::route(&input) else {
+            return Ok(None);
+        };
+        let (_, text) = super::variant::read_inputs(&input)?
+            .into_iter()
+            .next()
+            .context("no input")?;
+        let text = text.map_err(anyhow::Error::msg)?;
+        let recs = super::variant::load(&input, &path.to_string_lossy(), &text, forced);
+        let rec = &recs
+            .get(self.record)
+            .with_context(|| format!("{} holds no record {}", path.display(), self.record))?
+            .rec;
+        if let Some((column, message)) = &rec.error {
+            bail!("{}:{}:{column}: {message}", path.display(), rec.line);
+        }
+        let rep = game::replay(rec, VRules::default());
+        let n = match self.ply {
+            Some(n) if n < rep.positions.len() => n,
+            Some(n) => bail!(
+                "{}#{}: the main line has no ply {n}",
+                path.display(),
+                self.record
+            ),
+            None => rep.positions.len().checked_sub(1).context("no position")?,
+        };
+        Ok(Some(shown(&rep.positions, n)))
+    }
+
     /// The position, and whether the record had read errors (reported on standard error: the
     /// position is still shown, as far as the record could be read, and the exit status is 2).
     pub fn locate(&self) -> anyhow::Result<(Located, bool)> {
@@ -84,5 +264,16 @@ impl PositionArgs {
         let located = views::located_in_record(record, self.ply)
             .with_context(|| format!("{}#{}", file.path, self.record))?;
         Ok((located, failed))
+    }
+}
+
+/// Refuses `squares` off the position's board (`--highlight`, `--square`).
+pub fn on_board<P: shogi_tool::views::shown::PositionView>(
+    pos: &P,
+    squares: &[Square],
+) -> anyhow::Result<()> {
+    match shogi_tool::views::shown::off_board(pos, squares) {
+        Some(message) => bail!("{message}"),
+        None => Ok(()),
     }
 }

@@ -10,7 +10,7 @@
 
 use std::io::{BufRead, IsTerminal, Read, Write};
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use shogi_tool::batch::Input;
 use shogi_tool::diag::{human_message, Item, OutcomeJson, Validation};
 use shogi_tool::formats::variants::{self as vformats, VGame};
@@ -18,7 +18,7 @@ use shogi_tool::record::{ErrorCode, Format};
 use shogi_tool::text::decode;
 use shogi_tool::text::SourceText;
 use shogi_tool::variant::game::{self, VRecord, VReport, VRules, Venue};
-use shogi_tool::variant::{usi, VPosition, Variant};
+use shogi_tool::variant::Variant;
 
 use super::exit::ExitCode;
 use super::inputs::InputArgs;
@@ -78,33 +78,6 @@ impl VenueArg {
                 VenueArg::FairyStockfish => Venue::FairyStockfish,
             },
         }
-    }
-}
-
-/// `--rules` of the commands that generate moves (`moves`, `perft`): the venue whose move
-/// rules apply where venues differ (Tori Shogi's promotion).
-#[derive(Debug, Clone, clap::Args)]
-pub struct MoveRuleArgs {
-    /// The venue whose move rules apply to the smaller variants where venues differ: at
-    /// fairy-stockfish a Tori Shogi falcon or swallow must promote on every move into, within
-    /// or out of the zone; at littlegolem promotion is optional unless the piece could never
-    /// move again (no effect on standard shogi).
-    #[arg(
-        long,
-        value_name = "VENUE",
-        value_enum,
-        ignore_case = true,
-        default_value = "littlegolem",
-        help_heading = super::help::RULES
-    )]
-    pub rules: VenueArg,
-}
-
-impl MoveRuleArgs {
-    /// `pos` under the promotion rule of the chosen venue.
-    pub fn apply(&self, pos: VPosition) -> VPosition {
-        let rule = self.rules.rules().promotion_rule_in(pos.variant());
-        pos.with_promotion_rule(rule)
     }
 }
 
@@ -209,7 +182,7 @@ pub fn input_route(input: &Input, args: &InputArgs) -> Option<Option<Variant>> {
 /// Which variant route, if any, the inputs of a whole-run command (`convert`, one position of
 /// `board`/`moves`/`drops`, the refusals) take: `Some(forced)` when `--variant` names another
 /// game, or when a file named on the command line, or standard input, is another variant's.
-fn route(input: &InputArgs) -> Option<Option<Variant>> {
+pub(super) fn route(input: &InputArgs) -> Option<Option<Variant>> {
     if let Some(v) = input.variant {
         if v != Variant::Standard {
             return Some(Some(v));
@@ -316,7 +289,9 @@ pub fn read_text(i: &Input, input: &InputArgs) -> Result<String, String> {
 }
 
 /// The inputs' texts, in order (an unreadable input carries its message).
-fn read_inputs(input: &InputArgs) -> anyhow::Result<Vec<(String, Result<String, String>)>> {
+pub(super) fn read_inputs(
+    input: &InputArgs,
+) -> anyhow::Result<Vec<(String, Result<String, String>)>> {
     let (inputs, errors) = input.input_stream()?;
     let mut out: Vec<(String, Result<String, String>)> = errors
         .into_iter()
@@ -329,9 +304,9 @@ fn read_inputs(input: &InputArgs) -> anyhow::Result<Vec<(String, Result<String, 
 }
 
 /// One record of a variant input, in whatever format it came.
-struct Loaded {
+pub(super) struct Loaded {
     /// The record as the replay reads it (an unreadable record has no start and an error).
-    rec: VRecord,
+    pub(super) rec: VRecord,
     /// The game, when the record could be read.
     game: Option<VGame>,
     /// The format it was read from.
@@ -363,7 +338,12 @@ fn input_format(input: &InputArgs, path: &str, text: &str) -> Format {
 }
 
 /// Every record of one input (`--variant` is `forced`).
-fn load(input: &InputArgs, path: &str, text: &str, forced: Option<Variant>) -> Vec<Loaded> {
+pub(super) fn load(
+    input: &InputArgs,
+    path: &str,
+    text: &str,
+    forced: Option<Variant>,
+) -> Vec<Loaded> {
     let format = input_format(input, path, text);
     let unreadable = |line: u32, message: String| VRecord {
         line,
@@ -622,243 +602,6 @@ pub fn positions_input(
         chunks.push(c);
     }
     chunks
-}
-
-/// Reads `--sfen` text (`startpos`, an SFEN or Fairy-Stockfish FEN, optionally followed by
-/// `moves ...`) for a variant, if it is one: `None` for standard shogi.
-pub fn position_from_sfen(
-    sfen: &str,
-    variant: Option<Variant>,
-) -> anyhow::Result<Option<VPosition>> {
-    Ok(positions_from_sfen(sfen, variant)?.and_then(|mut p| p.pop()))
-}
-
-/// As [`position_from_sfen`], every position from the SFEN's to the last after its moves.
-fn positions_from_sfen(
-    sfen: &str,
-    variant: Option<Variant>,
-) -> anyhow::Result<Option<Vec<VPosition>>> {
-    let t = sfen.trim();
-    let standard_start = t == "startpos" || t.starts_with("startpos ");
-    if matches!(variant, None | Some(Variant::Standard)) {
-        if standard_start {
-            return Ok(None);
-        }
-        let board = t.strip_prefix("sfen").map_or(t, str::trim_start);
-        let detected = game::detect(board);
-        if variant.is_some() && detected.is_some_and(|d| d != Variant::Standard) {
-            bail!(
-                "the position is {} ({}), but --variant says standard",
-                detected.unwrap(),
-                detected.unwrap().title()
-            );
-        }
-        if matches!(detected, None | Some(Variant::Standard)) {
-            return Ok(None);
-        }
-    }
-    let line = if t.starts_with("startpos") || t.starts_with("sfen ") || t.starts_with("position ")
-    {
-        t.to_string()
-    } else {
-        format!("sfen {t}")
-    };
-    let recs = game::read_lines(&line, variant);
-    let rec = recs.first().context("no position given")?;
-    if let Some((_, message)) = &rec.error {
-        bail!("cannot use --sfen `{sfen}`: {message}");
-    }
-    let rep = game::replay(rec, VRules::default());
-    let first = rep.fouls.first().map(|f| (f.ply, &f.message));
-    if let Some((ply, message)) = first.or(rep.errors.first().map(|e| (e.ply, &e.message))) {
-        bail!("cannot use --sfen `{sfen}`: ply {ply}: {message}");
-    }
-    Ok(Some(rep.positions))
-}
-
-/// `perft` on the variant route; `None` for standard shogi.
-pub fn perft_command(
-    sfen: Option<&str>,
-    variant: Option<Variant>,
-    rules: &MoveRuleArgs,
-    depth: u32,
-    divide: bool,
-) -> anyhow::Result<Option<ExitCode>> {
-    let Some(pos) = position_from_sfen(sfen.unwrap_or("startpos"), variant)? else {
-        return Ok(None);
-    };
-    let pos = rules.apply(pos);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let total = if divide {
-        let mut total = 0;
-        for (m, n) in shogi_tool::variant::divide(&pos, depth) {
-            writeln!(out, "{}: {n}", usi(pos.variant(), m))?;
-            total += n;
-        }
-        if depth == 0 {
-            1
-        } else {
-            total
-        }
-    } else {
-        shogi_tool::variant::perft(&pos, depth)
-    };
-    writeln!(out, "{total}")?;
-    Ok(Some(ExitCode::Success))
-}
-
-/// A text diagram of a variant position: ranks from `a`, files from the highest; upper case
-/// for the first player (`b`), lower case for the second; hands below and above.
-pub fn diagram(pos: &VPosition) -> String {
-    let v = pos.variant();
-    let hand = |color: shogi_tool::shogi::Color| {
-        let mut s = String::new();
-        for &k in v.kinds() {
-            let n = pos.hand_count(color, k);
-            if n > 0 {
-                s.push_str(&format!(
-                    " {}{}",
-                    k,
-                    if n > 1 {
-                        format!(" x{n}")
-                    } else {
-                        String::new()
-                    }
-                ));
-            }
-        }
-        if s.is_empty() {
-            " none".into()
-        } else {
-            s
-        }
-    };
-    let mut out = format!("{} ({})\n", v.title(), v.name());
-    out.push_str(&format!(
-        "white (second player) in hand:{}\n",
-        hand(shogi_tool::shogi::Color::White)
-    ));
-    out.push(' ');
-    for f in (1..=v.files()).rev() {
-        out.push_str(&format!("  {f}"));
-    }
-    out.push('\n');
-    for r in 1..=v.ranks() {
-        out.push(' ');
-        for f in (1..=v.files()).rev() {
-            let sq = shogi_tool::shogi::Square::new(f, r).expect("on the board");
-            match pos.piece_at(sq) {
-                None => out.push_str("  ."),
-                Some(p) => {
-                    let t = v.kind_text(p.kind);
-                    let t = if p.color == shogi_tool::shogi::Color::White {
-                        t.to_ascii_lowercase()
-                    } else {
-                        t
-                    };
-                    out.push_str(&format!("{t:>3}"));
-                }
-            }
-        }
-        out.push_str(&format!("  {}\n", (b'a' + r - 1) as char));
-    }
-    out.push_str(&format!(
-        "black (first player) in hand:{}\n",
-        hand(shogi_tool::shogi::Color::Black)
-    ));
-    out.push_str(&format!("{} to move\n", pos.side_to_move().name()));
-    out
-}
-
-/// Refuses squares off the variant's board (`--highlight`, `--square`).
-pub fn on_board(pos: &VPosition, squares: &[shogi_tool::shogi::Square]) -> anyhow::Result<()> {
-    let v = pos.variant();
-    if let Some(sq) = squares
-        .iter()
-        .find(|s| s.file() > v.files() || s.rank() > v.ranks())
-    {
-        bail!(
-            "{sq} is not on the {}x{} board of {} ({v})",
-            v.files(),
-            v.ranks(),
-            v.title()
-        );
-    }
-    Ok(())
-}
-
-/// The position `board`, `moves` and `drops` show, when it is a variant's: from `--sfen`, or
-/// from a record file of a variant (`--record`, `--ply`).
-pub fn locate(args: &super::position::PositionArgs) -> anyhow::Result<Option<VPosition>> {
-    Ok(locate_shown(args)?.map(|(pos, _)| pos))
-}
-
-/// As [`locate`], with the destination of the move that led to the position, when the record
-/// or the SFEN's moves say.
-pub fn locate_shown(
-    args: &super::position::PositionArgs,
-) -> anyhow::Result<Option<(VPosition, Option<shogi_tool::shogi::Square>)>> {
-    let shown = |positions: &[VPosition], n: usize| {
-        let last = n
-            .checked_sub(1)
-            .and_then(|b| shogi_tool::views::variant::last_square(&positions[b], &positions[n]));
-        (positions[n].clone(), last)
-    };
-    if let Some(sfen) = &args.sfen {
-        return Ok(positions_from_sfen(&sfen.text, args.variant)?
-            .filter(|p| !p.is_empty())
-            .map(|p| shown(&p, p.len() - 1)));
-    }
-    let Some(path) = &args.path else {
-        if args.variant.is_some_and(|v| v != Variant::Standard) {
-            bail!("give --sfen or a record file for --variant");
-        }
-        return Ok(None);
-    };
-    let input = InputArgs {
-        paths: vec![path.clone()],
-        files_from: None,
-        null: false,
-        follow: false,
-        shard: None,
-        from: None,
-        encoding: args.encoding,
-        strict: false,
-        jobs: 1,
-        max_file_size: u64::MAX,
-        max_line_length: usize::MAX,
-        max_variations: 0,
-        max_variation_depth: 0,
-        variant: args.variant,
-    };
-    let Some(forced) = route(&input) else {
-        return Ok(None);
-    };
-    let (_, text) = read_inputs(&input)?
-        .into_iter()
-        .next()
-        .context("no input")?;
-    let text = text.map_err(anyhow::Error::msg)?;
-    let recs = load(&input, &path.to_string_lossy(), &text, forced);
-    let rec = &recs
-        .get(args.record)
-        .with_context(|| format!("{} holds no record {}", path.display(), args.record))?
-        .rec;
-    if let Some((column, message)) = &rec.error {
-        bail!("{}:{}:{column}: {message}", path.display(), rec.line);
-    }
-    let rep = game::replay(rec, VRules::default());
-    let n = match args.ply {
-        Some(n) if n < rep.positions.len() => n,
-        Some(n) => bail!(
-            "{}#{}: the main line has no ply {n}",
-            path.display(),
-            args.record
-        ),
-        None => rep.positions.len().checked_sub(1).context("no position")?,
-    };
-    Ok(Some(shown(&rep.positions, n)))
 }
 
 /// Refuses a standard-only command (`impasse`) for another variant, saying so.

@@ -45,6 +45,7 @@ pub mod kind;
 mod notation;
 mod position;
 mod rules;
+mod rules_impl;
 
 pub use kind::{VKind, VPiece};
 pub use notation::{usi, VSfenError};

@@ -552,40 +552,9 @@ impl VPosition {
     }
 }
 
-/// The number of leaf nodes `depth` plies below `pos` (a campmate ends the game: no moves
-/// follow it).
-pub fn perft(pos: &VPosition, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            perft(&child, depth - 1)
-        })
-        .sum()
-}
-
-/// The perft count below each legal move of the root, in generation order.
-pub fn divide(pos: &VPosition, depth: u32) -> Vec<(VMove, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            (m, perft(&child, depth - 1))
-        })
-        .collect()
-}
+/// Perft and divide, written once over [`crate::shogi::rules::Rules`] (a campmate ends the
+/// game: no moves follow it).
+pub use crate::shogi::perft::{divide, perft};
 
 #[cfg(test)]
 mod tests {

@@ -10,9 +10,9 @@
 use crate::shogi::{Color, PieceKind, Position, Square};
 use crate::variant::{VKind, VPosition, Variant};
 
+use super::notation::variant_piece_name as piece_name;
 use super::notation::{board_kanji, letter, FULL_WIDTH_DIGITS, KANJI_DIGITS};
 use super::svg::{num, Svg};
-use super::variant_pieces::piece_name;
 use super::PieceStyle;
 
 /// Width of a square.

@@ -20,8 +20,11 @@
 
 use crate::shogi::{Color, Hand, Piece, Position, Square};
 
+use crate::variant::{VPiece, VPosition, Variant};
+
 use super::notation::{
-    board_kanji, kanji_number, kif_move, letter, FULL_WIDTH_DIGITS, KANJI_DIGITS,
+    board_kanji, kanji_number, kif_move, letter, variant_cell_kanji, FULL_WIDTH_DIGITS,
+    KANJI_DIGITS,
 };
 use super::{LastMove, Located, PieceStyle};
 
@@ -173,6 +176,85 @@ pub fn located(loc: &Located, style: PieceStyle) -> String {
         _ => None,
     };
     diagram(&loc.position, last, style)
+}
+
+/// The three-column cell of what stands on a square of a smaller variant's board (`v` marks
+/// the second player's pieces, as in the standard diagram).
+pub fn variant_piece_cell(variant: Variant, piece: Option<VPiece>, style: PieceStyle) -> String {
+    let mark = |c: Color| if c == Color::White { 'v' } else { ' ' };
+    match (piece, style) {
+        (None, PieceStyle::Kanji) => " ・".into(),
+        (None, PieceStyle::Letters) => "  .".into(),
+        (Some(p), PieceStyle::Kanji) => format!("{}{}", mark(p.color), variant_cell_kanji(p.kind)),
+        (Some(p), PieceStyle::Letters) => format!(
+            "{:>3}",
+            format!("{}{}", mark(p.color), variant.kind_text(p.kind)).trim_start()
+        ),
+    }
+}
+
+/// The text diagram of a smaller variant's position: its title, ranks from `a`, files from
+/// the highest; upper case for the first player (`b`), lower case for the second; hands below
+/// and above, then the side to move.
+pub fn variant_diagram(pos: &VPosition) -> String {
+    let v = pos.variant();
+    let hand = |color: Color| {
+        let mut s = String::new();
+        for &k in v.kinds() {
+            let n = pos.hand_count(color, k);
+            if n > 0 {
+                s.push_str(&format!(
+                    " {}{}",
+                    k,
+                    if n > 1 {
+                        format!(" x{n}")
+                    } else {
+                        String::new()
+                    }
+                ));
+            }
+        }
+        if s.is_empty() {
+            " none".into()
+        } else {
+            s
+        }
+    };
+    let mut out = format!("{} ({})\n", v.title(), v.name());
+    out.push_str(&format!(
+        "white (second player) in hand:{}\n",
+        hand(Color::White)
+    ));
+    out.push(' ');
+    for f in (1..=v.files()).rev() {
+        out.push_str(&format!("  {f}"));
+    }
+    out.push('\n');
+    for r in 1..=v.ranks() {
+        out.push(' ');
+        for f in (1..=v.files()).rev() {
+            let sq = Square::new(f, r).expect("on the board");
+            match pos.piece_at(sq) {
+                None => out.push_str("  ."),
+                Some(p) => {
+                    let t = v.kind_text(p.kind);
+                    let t = if p.color == Color::White {
+                        t.to_ascii_lowercase()
+                    } else {
+                        t
+                    };
+                    out.push_str(&format!("{t:>3}"));
+                }
+            }
+        }
+        out.push_str(&format!("  {}\n", (b'a' + r - 1) as char));
+    }
+    out.push_str(&format!(
+        "black (first player) in hand:{}\n",
+        hand(Color::Black)
+    ));
+    out.push_str(&format!("{} to move\n", pos.side_to_move().name()));
+    out
 }
 
 #[cfg(test)]

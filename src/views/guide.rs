@@ -5,14 +5,24 @@
 //! that it reaches, with the square two further along the same line reached too, is part of
 //! a slide (any distance); any other square reached is a step (one square, or a knight's
 //! jump).
+//!
+//! The smaller variants' guides (`guide --variant NAME`: Tori Shogi's birds, Shogi 3x4's
+//! animals, and the standard pieces of the 5x5 and 5x6 games with their variant's promotion
+//! zone) are read off the generic core ([`crate::variant`]) and classified by the same
+//! [`cells`]: a first-player piece stands alone on 5e of an empty 9x9 board and its
+//! geometrically possible moves ([`VPosition::pseudo_moves`]) say which squares it reaches; a
+//! farther square that is still reached when all eight neighbours are occupied (by enemy
+//! pieces) is a jump, one reached only through empty squares the end of a run (Tori Shogi's
+//! eagle's two-square backward-diagonal move). [`render`] is the one entry for either game.
 
 use crate::shogi::{attacks::pseudo_attacks, Color, PieceKind, Square};
 use crate::text::display_width;
+use crate::variant::{VKind, VMove, VPiece, VPosition, Variant};
 
-use super::board_svg::draw_piece_in;
-use super::board_text::{mark_cell, piece_cell};
-use super::notation::board_kanji;
-use super::svg::Svg;
+use super::board_svg::{draw_face_in, draw_piece_in, Face};
+use super::board_text::{mark_cell, piece_cell, variant_piece_cell};
+use super::notation::{board_kanji, variant_kanji};
+use super::svg::{esc, num, Svg};
 use super::PieceStyle;
 
 /// The line a slide runs along.
@@ -71,6 +81,22 @@ fn offset(dr: i32, dc: i32) -> Option<Square> {
 pub fn movement(kind: PieceKind) -> Movement {
     let center = Square::new(5, 5).expect("5e");
     let reach = pseudo_attacks(Color::Black, kind, center);
+    Movement {
+        kind,
+        cells: cells(|sq| reach.contains(sq), None),
+    }
+}
+
+/// The 5x5 cells of a piece on 5e that reaches the squares `reached` says on an empty board:
+/// a reached square on a line from the piece, with the square three along the same line
+/// reached too, is part of a slide; any other is a step, or, with `ringed` (the squares
+/// still reached when all eight neighbours are occupied), a farther one is a jump when
+/// `ringed` reaches it and the end of a run when not. Without `ringed` (the standard guide)
+/// the knight's jump is drawn as a step.
+fn cells(
+    reached: impl Fn(Square) -> bool,
+    ringed: Option<&dyn Fn(Square) -> bool>,
+) -> [[Cell; 5]; 5] {
     let mut cells = [[Cell::Empty; 5]; 5];
     for (r, row) in cells.iter_mut().enumerate() {
         for (c, cell) in row.iter_mut().enumerate() {
@@ -79,26 +105,34 @@ pub fn movement(kind: PieceKind) -> Movement {
                 *cell = Cell::Piece;
                 continue;
             }
-            if !offset(dr, dc).is_some_and(|sq| reach.contains(sq)) {
+            let Some(sq) = offset(dr, dc) else { continue };
+            if !reached(sq) {
                 continue;
             }
             let aligned = dr == 0 || dc == 0 || dr.abs() == dc.abs();
             let (sr, sc) = (dr.signum(), dc.signum());
-            let slides = aligned && offset(3 * sr, 3 * sc).is_some_and(|sq| reach.contains(sq));
-            *cell = if !slides {
-                Cell::Step
-            } else if dc == 0 {
-                Cell::Slide(Line::Vertical)
-            } else if dr == 0 {
-                Cell::Slide(Line::Horizontal)
-            } else if sr == sc {
-                Cell::Slide(Line::Falling)
+            let slides = aligned && offset(3 * sr, 3 * sc).is_some_and(&reached);
+            *cell = if slides {
+                if dc == 0 {
+                    Cell::Slide(Line::Vertical)
+                } else if dr == 0 {
+                    Cell::Slide(Line::Horizontal)
+                } else if sr == sc {
+                    Cell::Slide(Line::Falling)
+                } else {
+                    Cell::Slide(Line::Rising)
+                }
             } else {
-                Cell::Slide(Line::Rising)
+                match ringed {
+                    None => Cell::Step,
+                    Some(_) if dr.abs() <= 1 && dc.abs() <= 1 => Cell::Step,
+                    Some(ringed) if ringed(sq) => Cell::Jump,
+                    Some(_) => Cell::Run,
+                }
             };
         }
     }
-    Movement { kind, cells }
+    cells
 }
 
 /// When `kind` may or must promote, as one sentence without the full stop.
@@ -391,30 +425,49 @@ pub(super) fn promotion_arrow(svg: &mut Svg, left_x: f64, right_x: f64, gy: f64)
     );
 }
 
-/// Draws a diagram's title: the piece's name in bold, its English name smaller after it.
-fn block_title(svg: &mut Svg, x: f64, y: f64, kind: PieceKind, style: PieceStyle, fill: &str) {
-    let name = match style {
-        PieceStyle::Kanji => format!("{} ({}) ", board_kanji(kind), kind.sfen()),
-        PieceStyle::Letters => format!("{} ", kind.sfen()),
-    };
+/// Draws a diagram's title: the piece's name in bold (`name`, with a space after it), its
+/// English name smaller after it.
+fn block_title(svg: &mut Svg, x: f64, y: f64, name: &str, english: &str, fill: &str) {
     svg.raw(&format!(
         r#"<text x="{}" y="{}" font-size="16" font-weight="bold" fill="{fill}">{}<tspan font-size="12" font-weight="normal" font-family="sans-serif">{}</tspan></text>"#,
-        super::svg::num(x),
-        super::svg::num(y),
-        super::svg::esc(&name),
-        super::svg::esc(kind.english()),
+        num(x),
+        num(y),
+        esc(name),
+        esc(english),
     ));
+}
+
+/// The bold name of a standard kind's diagram title.
+fn title_name(kind: PieceKind, style: PieceStyle) -> String {
+    match style {
+        PieceStyle::Kanji => format!("{} ({}) ", board_kanji(kind), kind.sfen()),
+        PieceStyle::Letters => format!("{} ", kind.sfen()),
+    }
 }
 
 /// Draws one kind's block (title, diagrams, rule) with its top left corner at (`x`, `y`).
 fn draw_block(svg: &mut Svg, x: f64, y: f64, kind: PieceKind, style: PieceStyle) {
     let left_x = x + G_MARGIN;
     let right_x = left_x + 5.0 * GC + G_ARROW;
-    block_title(svg, left_x, y + 16.0, kind, style, "#222222");
+    block_title(
+        svg,
+        left_x,
+        y + 16.0,
+        &title_name(kind, style),
+        kind.english(),
+        "#222222",
+    );
     let gy = y + 24.0;
     draw_movement(svg, left_x, gy, &movement(kind), style);
     if let Some(p) = kind.promote() {
-        block_title(svg, right_x, y + 16.0, p, style, "#b3261e");
+        block_title(
+            svg,
+            right_x,
+            y + 16.0,
+            &title_name(p, style),
+            p.english(),
+            "#b3261e",
+        );
         promotion_arrow(svg, left_x, right_x, gy);
         draw_movement(svg, right_x, gy, &movement(p), style);
     }
@@ -445,6 +498,300 @@ Drawn for black: forward is up.";
         if columns == 2 { 110 } else { G_WRAP },
     );
     svg.finish(width, y + G_MARGIN, "Shogi piece movement guide")
+}
+
+/// The squares a first-player `kind` on 5e of a 9x9 board reaches, with `others` standing
+/// around it.
+fn reach(kind: VKind, others: &[(Square, VPiece)]) -> Vec<Square> {
+    let centre = Square::new(5, 5).expect("5e");
+    let mut pieces = vec![(
+        centre,
+        VPiece {
+            color: Color::Black,
+            kind,
+        },
+    )];
+    pieces.extend_from_slice(others);
+    let pos = VPosition::from_pieces(Variant::Standard, Color::Black, &pieces);
+    pos.pseudo_moves()
+        .into_iter()
+        .filter_map(|m| match m {
+            VMove::Normal { from, to, .. } if from == centre => Some(to),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The 5x5 movement diagram of a variant's `kind` (forward is up), `cells[row][col]`.
+pub fn variant_movement(kind: VKind) -> [[Cell; 5]; 5] {
+    let open = reach(kind, &[]);
+    let ring: Vec<(Square, VPiece)> = (-1..=1)
+        .flat_map(|dr| (-1..=1).map(move |dc| (dr, dc)))
+        .filter(|&d| d != (0, 0))
+        .filter_map(|(dr, dc)| offset(dr, dc))
+        .map(|sq| {
+            (
+                sq,
+                VPiece {
+                    color: Color::White,
+                    kind: VKind::Pawn,
+                },
+            )
+        })
+        .collect();
+    let ringed = reach(kind, &ring);
+    cells(|sq| open.contains(&sq), Some(&|sq| ringed.contains(&sq)))
+}
+
+/// The kinds the guide shows for `variant`, unpromoted: the royal piece first, then the
+/// others in the order the variant's SFEN writes hands.
+pub fn variant_kinds(variant: Variant) -> Vec<VKind> {
+    let mut out = vec![variant.royal()];
+    out.extend(variant.kinds().iter().copied().filter(|k| !k.is_royal()));
+    out
+}
+
+/// When `kind` may or must promote in `variant`, as one sentence without the full stop.
+pub fn variant_promotion_rule(variant: Variant, kind: VKind) -> String {
+    let kind = kind.unpromote();
+    if kind.promote().is_none() {
+        return "never promotes".into();
+    }
+    let zone = match variant.zone_depth() {
+        1 => "the last rank",
+        2 => "the far two ranks",
+        _ => "the far three ranks",
+    };
+    let forced = crate::shogi::FoulKind::immobile_ranks(kind);
+    match (variant.zone_depth(), forced) {
+        (1, 1) => "must promote when it reaches the last rank".into(),
+        (_, 0) => format!("may promote when it moves into, within or out of {zone}; never has to"),
+        (_, 1) => format!(
+            "may promote when it moves into, within or out of {zone}; must promote on the last rank"
+        ),
+        _ => format!(
+            "may promote when it moves into, within or out of {zone}; must promote on the last two ranks"
+        ),
+    }
+}
+
+fn variant_title(variant: Variant, kind: VKind, style: PieceStyle) -> String {
+    match style {
+        PieceStyle::Kanji => format!(
+            "{} ({}) {}",
+            variant_kanji(kind),
+            variant.kind_text(kind),
+            kind.english()
+        ),
+        PieceStyle::Letters => format!("{} {}", variant.kind_text(kind), kind.english()),
+    }
+}
+
+fn variant_text_rows(variant: Variant, kind: VKind, style: PieceStyle) -> Vec<String> {
+    variant_movement(kind)
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|cell| match cell {
+                    Cell::Empty => variant_piece_cell(variant, None, style),
+                    Cell::Piece => variant_piece_cell(
+                        variant,
+                        Some(VPiece {
+                            color: Color::Black,
+                            kind,
+                        }),
+                        style,
+                    ),
+                    Cell::Step => mark_cell('o', style),
+                    Cell::Jump => mark_cell('x', style),
+                    Cell::Run => mark_cell('+', style),
+                    Cell::Slide(Line::Vertical) => mark_cell('|', style),
+                    Cell::Slide(Line::Horizontal) => mark_cell('-', style),
+                    Cell::Slide(Line::Falling) => mark_cell('\\', style),
+                    Cell::Slide(Line::Rising) => mark_cell('/', style),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The guide of `variant` as text, for `kinds` (unpromoted; a promoted one shows its base).
+pub fn variant_to_text(variant: Variant, kinds: &[VKind], style: PieceStyle) -> String {
+    const COL: usize = 26;
+    let mut s = format!("{} ({})\n\n", variant.title(), variant.name());
+    for &kind in kinds {
+        let kind = kind.unpromote();
+        let mut header = pad(&variant_title(variant, kind, style), COL);
+        if let Some(p) = kind.promote() {
+            header.push_str(&format!("promoted: {}", variant_title(variant, p, style)));
+        }
+        s.push_str(header.trim_end());
+        s.push('\n');
+        let lrows = variant_text_rows(variant, kind, style);
+        let rrows = kind.promote().map(|p| variant_text_rows(variant, p, style));
+        side_by_side(&mut s, &lrows, rrows.as_deref(), COL);
+        s.push_str(&format!(
+            "promotion: {}.\n\n",
+            variant_promotion_rule(variant, kind)
+        ));
+    }
+    s.push_str("o: one step   x: a jump (over whatever stands between)   +: two squares along the line, the first one empty   | - \\ /: any distance along the line\n");
+    s.push_str(
+        "Drawn for the first player: forward is up; the second player's pieces move the same way turned around.\n",
+    );
+    if variant == Variant::Torishogi && style == PieceStyle::Kanji {
+        s.push_str("左 and 右 in the diagrams are the left and the right quail (左鶉 右鶉).\n");
+    }
+    s
+}
+
+fn variant_block_title(
+    svg: &mut Svg,
+    x: f64,
+    y: f64,
+    variant: Variant,
+    kind: VKind,
+    style: PieceStyle,
+) {
+    let fill = if kind.is_promoted() {
+        "#b3261e"
+    } else {
+        "#222222"
+    };
+    let name = match style {
+        PieceStyle::Kanji => format!("{} ({}) ", variant_kanji(kind), variant.kind_text(kind)),
+        PieceStyle::Letters => format!("{} ", variant.kind_text(kind)),
+    };
+    block_title(svg, x, y, &name, kind.english(), fill);
+}
+
+/// Draws one diagram, in a group that names the kind (`data-kind`, its English name).
+fn variant_diagram(
+    svg: &mut Svg,
+    x: f64,
+    y: f64,
+    variant: Variant,
+    kind: VKind,
+    style: PieceStyle,
+) {
+    svg.raw(&format!(
+        r#"<g class="movement" data-kind="{}">"#,
+        esc(kind.english())
+    ));
+    draw_cells(svg, x, y, &variant_movement(kind), |svg, px, py| {
+        draw_face_in(
+            svg,
+            px,
+            py,
+            GC,
+            GC,
+            &Face::of_variant(variant, kind, style),
+            Color::Black,
+            style,
+        )
+    });
+    svg.close_group();
+}
+
+fn variant_block(svg: &mut Svg, x: f64, y: f64, variant: Variant, kind: VKind, style: PieceStyle) {
+    let left_x = x + G_MARGIN;
+    let right_x = left_x + 5.0 * GC + G_ARROW;
+    variant_block_title(svg, left_x, y + 16.0, variant, kind, style);
+    let gy = y + 24.0;
+    variant_diagram(svg, left_x, gy, variant, kind, style);
+    if let Some(p) = kind.promote() {
+        variant_block_title(svg, right_x, y + 16.0, variant, p, style);
+        promotion_arrow(svg, left_x, right_x, gy);
+        variant_diagram(svg, right_x, gy, variant, p, style);
+    }
+    let rule = format!("Promotion: {}.", variant_promotion_rule(variant, kind));
+    wrapped_text(svg, left_x, gy + 5.0 * GC + 17.0, &rule, G_WRAP);
+}
+
+/// The guide of `variant` as an SVG picture: a title, then one block per kind (its diagram
+/// beside its promoted diagram, and its promotion rule), two blocks to a row, and a key.
+pub fn variant_to_svg(variant: Variant, kinds: &[VKind], style: PieceStyle) -> String {
+    let mut svg = Svg::new();
+    let columns = kinds.len().clamp(1, 2);
+    let rows = kinds.len().div_ceil(columns);
+    let head = 30.0;
+    svg.text(
+        G_MARGIN,
+        G_MARGIN + 18.0,
+        18.0,
+        "start",
+        r#"font-weight="bold""#,
+        &format!("{}: how the pieces move", variant.title()),
+    );
+    for (i, &kind) in kinds.iter().enumerate() {
+        let x = (i % columns) as f64 * G_BLOCK_W;
+        let y = head + G_MARGIN + (i / columns) as f64 * G_BLOCK_H;
+        variant_block(&mut svg, x, y, variant, kind.unpromote(), style);
+    }
+    let width = columns as f64 * G_BLOCK_W + G_MARGIN;
+    let y = head + G_MARGIN + rows as f64 * G_BLOCK_H + 4.0;
+    let note = "Dot: one step. Ring: a jump over whatever stands between. Dots joined by a \
+line: two squares along the line, the first one empty. Arrow: any distance along the line. \
+Drawn for the first player: forward is up.";
+    let y = wrapped_text(
+        &mut svg,
+        G_MARGIN,
+        y,
+        note,
+        if columns == 2 { 110 } else { G_WRAP },
+    );
+    svg.finish(
+        width,
+        y + G_MARGIN,
+        &format!("{} piece movement guide", variant.title()),
+    )
+}
+
+/// What a PIECE of the guide may be, for its error messages.
+pub const PIECE_HELP: &str =
+    "expected a letter K R B G S N L P, a kanji such as 歩 or an English name such as pawn";
+
+/// The guide of `variant` (standard shogi when `None`), for every kind or only for the one
+/// `piece` names (its letter, kanji or English name in that game), as text or (`svg`) as an
+/// SVG picture; or why `piece` names no kind of the game.
+pub fn render(
+    variant: Option<Variant>,
+    piece: Option<&str>,
+    svg: bool,
+    style: PieceStyle,
+) -> Result<String, String> {
+    match variant.filter(|&v| v != Variant::Standard) {
+        Some(v) => {
+            let kinds = match piece {
+                Some(text) => vec![super::notation::parse_variant_kind(v, text)
+                    .ok_or_else(|| format!("`{text}` is not a piece of {} ({v})", v.title()))?
+                    .unpromote()],
+                None => variant_kinds(v),
+            };
+            Ok(if svg {
+                variant_to_svg(v, &kinds, style)
+            } else {
+                variant_to_text(v, &kinds, style)
+            })
+        }
+        None => {
+            let kinds = match piece {
+                Some(text) => vec![super::parse_piece(text)
+                    .ok_or_else(|| {
+                        format!(
+                            "`{text}` is not a piece of standard shogi: {PIECE_HELP} (give --variant for another game's pieces)"
+                        )
+                    })?
+                    .unpromote()],
+                None => KINDS.to_vec(),
+            };
+            Ok(if svg {
+                to_svg(&kinds, style)
+            } else {
+                to_text(&kinds, style)
+            })
+        }
+    }
 }
 
 #[cfg(test)]
@@ -496,5 +843,72 @@ mod tests {
         assert!(
             to_text(&[PieceKind::Gold], PieceStyle::Letters).contains("promotion: never promotes.")
         );
+    }
+
+    #[test]
+    fn the_eagle_slides_runs_and_steps() {
+        let eagle = variant_movement(VKind::Eagle);
+        assert_eq!(eagle[1][1], Slide(Line::Falling));
+        assert_eq!(eagle[0][4], Slide(Line::Rising));
+        assert_eq!(eagle[1][2], Step);
+        assert_eq!(eagle[2][1], Step);
+        assert_eq!(eagle[3][2], Slide(Line::Vertical));
+        assert_eq!(eagle[3][1], Step);
+        assert_eq!(eagle[4][0], Run);
+        assert_eq!(eagle[4][4], Run);
+        let goose = variant_movement(VKind::Goose);
+        assert_eq!(goose[0][0], Jump);
+        assert_eq!(goose[0][4], Jump);
+        assert_eq!(goose[4][2], Jump);
+        assert_eq!(goose[1][2], Empty);
+    }
+
+    #[test]
+    fn quails_are_mirror_images() {
+        let left = variant_movement(VKind::LeftQuail);
+        let right = variant_movement(VKind::RightQuail);
+        for r in 0..5 {
+            for c in 0..5 {
+                let mirrored = match right[r][4 - c] {
+                    Slide(Line::Falling) => Slide(Line::Rising),
+                    Slide(Line::Rising) => Slide(Line::Falling),
+                    x => x,
+                };
+                assert_eq!(left[r][c], mirrored, "{r} {c}");
+            }
+        }
+        assert_eq!(left[3][3], Slide(Line::Falling));
+        assert_eq!(left[3][1], Step);
+    }
+
+    #[test]
+    fn rules_follow_the_variant() {
+        let far_two = "may promote when it moves into, within or out of the far two ranks";
+        for (v, k, rule) in [
+            (
+                Variant::Torishogi,
+                VKind::Swallow,
+                format!("{far_two}; must promote on the last rank"),
+            ),
+            (
+                Variant::Torishogi,
+                VKind::Falcon,
+                format!("{far_two}; never has to"),
+            ),
+            (
+                Variant::Dobutsu,
+                VKind::Chick,
+                "must promote when it reaches the last rank".into(),
+            ),
+            (
+                Variant::Minishogi,
+                VKind::Silver,
+                "may promote when it moves into, within or out of the last rank; never has to"
+                    .into(),
+            ),
+            (Variant::Torishogi, VKind::Crane, "never promotes".into()),
+        ] {
+            assert_eq!(variant_promotion_rule(v, k), rule, "{v} {k}");
+        }
     }
 }

@@ -4,7 +4,11 @@
 //! collection statistics ([`chart_svg`], [`report_html`]).
 //!
 //! Everything here is built on the rules core: legality always comes from
-//! [`Position::diagnose`] and [`Position::legal_moves`], never from rules restated here.
+//! [`Position::diagnose`] and [`Position::legal_moves`], never from rules restated here. The
+//! position views (moves, drops, the boards) are written once over
+//! [`shown::PositionView`], the rules interface ([`crate::shogi::Rules`]) with what a view
+//! shows, for standard shogi and the smaller variants alike; [`shown::AnyPosition`] is the
+//! position a command shows, of either core.
 //!
 //! ```
 //! use shogi_tool::views::{self, drops::DropsReport, PieceStyle};
@@ -26,10 +30,8 @@ pub mod moves;
 pub mod notation;
 pub mod report_html;
 pub mod shapes;
+pub mod shown;
 mod svg;
-pub mod variant;
-pub mod variant_guide;
-mod variant_pieces;
 
 use crate::record::replay::main_line_positions;
 use crate::record::Record;

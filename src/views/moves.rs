@@ -2,15 +2,18 @@
 //! when the same move is legal both promoting and not, `forced` when only the promotion is
 //! legal (a pawn or lance reaching the last rank, a knight the last two), `none` otherwise.
 //!
-//! The list comes from [`Position::legal_moves`]; whether the other choice is legal comes from
-//! [`Position::is_legal`].
+//! Written once over [`PositionView`], for standard shogi and the smaller variants: the list
+//! comes from the rules core's legal moves, whether the other choice is legal from its
+//! diagnosis of the twin move (so Tori Shogi's compulsory promotion shows as `forced`).
 
 use serde::Serialize;
 
-use crate::shogi::{Move, PieceKind, Position, Square};
+use crate::shogi::rules::MoveShape;
+use crate::shogi::{Position, Square};
 use crate::text::display_width;
+use crate::variant::Variant;
 
-use super::notation::kif_move;
+use super::shown::{JsonHead, PositionView};
 
 /// The promotion choice a move belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,111 +47,129 @@ impl Promotion {
     }
 }
 
-/// One legal move, described.
+/// One legal move, described; in standard shogi, or (`P` = [`VPosition`]) in a smaller
+/// variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveInfo {
+pub struct MoveInfo<P: PositionView = Position> {
     /// The move.
-    pub mv: Move,
+    pub mv: P::Move,
     /// The kind that moves (or is dropped), as it stands before the move.
-    pub piece: PieceKind,
+    pub piece: P::Kind,
     /// The kind captured, as it stood.
-    pub capture: Option<PieceKind>,
-    /// The promotion choice.
+    pub capture: Option<P::Kind>,
+    /// The promotion choice (`forced` also for Tori Shogi's compulsory promotion).
     pub promotion: Promotion,
-    /// KIF notation: `７六歩(77)`, `２二角成(88)`, `５五歩打`.
-    pub kif: String,
+    /// KIF notation: `７六歩(77)`, `２二角成(88)`, `５五歩打` (standard shogi only).
+    pub kif: Option<String>,
 }
 
 /// The legal moves of a position.
 #[derive(Clone, Debug)]
-pub struct MovesReport {
+pub struct MovesReport<P: PositionView = Position> {
     /// The position.
-    pub position: Position,
-    /// The moves: board moves by source square, then destination (promotion first), then
-    /// drops in the order P L N S G B R, each by destination (square-index order throughout).
-    pub moves: Vec<MoveInfo>,
+    pub position: P,
+    /// The moves. Standard shogi's: board moves by source square, then destination
+    /// (promotion first), then drops in the order P L N S G B R, each by destination
+    /// (square-index order throughout); a variant's in the order its core generates them.
+    pub moves: Vec<MoveInfo<P>>,
 }
 
-impl MovesReport {
+impl<P: PositionView> MovesReport<P> {
     /// Every legal move, or those of the piece on `from`. `previous` is the destination of the
     /// move before (for KIF's `同`), when known.
-    pub fn new(position: &Position, from: Option<Square>, previous: Option<Square>) -> MovesReport {
-        let list = match from {
-            Some(sq) => position.legal_moves_from(sq),
-            None => position.legal_moves(),
-        };
-        let mut moves: Vec<MoveInfo> = list
+    pub fn new(position: &P, from: Option<Square>, previous: Option<Square>) -> MovesReport<P> {
+        let mut list = P::MoveList::default();
+        position.legal_moves_into(&mut list);
+        let mut moves: Vec<MoveInfo<P>> = list
             .iter()
+            .filter(|&&m| from.is_none() || P::shape(m).from() == from)
             .map(|&mv| describe(position, mv, previous))
             .collect();
-        moves.sort_by_key(|m| match m.mv {
-            Move::Normal { from, to, promote } => (0, from.index(), to.index(), !promote),
-            Move::Drop { kind, to } => (1, kind.index(), to.index(), false),
-        });
+        if position.variant() == Variant::Standard {
+            let kinds = position.hand_kinds();
+            moves.sort_by_key(|m| match P::shape(m.mv) {
+                MoveShape::Board { from, to, promote } => (0, from.index(), to.index(), !promote),
+                MoveShape::Drop { kind, to } => {
+                    let k = kinds.iter().position(|&h| h == kind).unwrap_or(usize::MAX);
+                    (1, k, to.index(), false)
+                }
+            });
+        }
         MovesReport {
             position: position.clone(),
             moves,
         }
     }
 
-    /// One move a line: USI, KIF, and the promotion choice when there is one:
-    /// `8h2b+  ２二角成(88)     promotion: optional`.
+    /// One move a line: USI, KIF (standard shogi), and the promotion choice when there is
+    /// one: `8h2b+  ２二角成(88)     promotion: optional`; a variant's `2b2a+   promotion:
+    /// optional`.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         for m in &self.moves {
-            let usi = m.mv.to_usi();
-            match m.promotion {
-                Promotion::None => s.push_str(&format!("{usi}  {}\n", m.kif)),
-                p => {
-                    let pad = 20usize.saturating_sub(display_width(&m.kif) + usi.len());
+            let usi = self.position.move_usi(m.mv);
+            match (&m.kif, m.promotion) {
+                (Some(kif), Promotion::None) => s.push_str(&format!("{usi}  {kif}\n")),
+                (Some(kif), p) => {
+                    let pad = 20usize.saturating_sub(display_width(kif) + usi.len());
                     s.push_str(&format!(
-                        "{usi}  {}{}  promotion: {}\n",
-                        m.kif,
+                        "{usi}  {kif}{}  promotion: {}\n",
                         " ".repeat(pad),
                         p.name()
                     ));
                 }
+                (None, Promotion::None) => s.push_str(&format!("{usi}\n")),
+                (None, p) => s.push_str(&format!("{usi:<7} promotion: {}\n", p.name())),
             }
         }
         s
     }
 
-    /// The report as one line of JSON.
+    /// The report as one line of JSON; a variant's with the `variant` first, the English
+    /// `name` of each piece and no `kif`.
     pub fn to_json(&self) -> String {
         #[derive(Serialize)]
         struct M {
             usi: String,
             from: Option<String>,
             to: String,
-            piece: &'static str,
+            piece: String,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            name: Option<&'static str>,
             promotion: &'static str,
             promote: bool,
-            capture: Option<&'static str>,
+            capture: Option<String>,
             drop: bool,
-            kif: String,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            kif: Option<String>,
         }
         #[derive(Serialize)]
         struct Report {
-            sfen: String,
-            side: &'static str,
+            #[serde(flatten)]
+            head: JsonHead,
             moves: Vec<M>,
         }
+        let pos = &self.position;
+        let standard = pos.variant() == Variant::Standard;
         let report = Report {
-            sfen: self.position.to_sfen(),
-            side: self.position.side_to_move().name(),
+            head: JsonHead::of(pos),
             moves: self
                 .moves
                 .iter()
-                .map(|m| M {
-                    usi: m.mv.to_usi(),
-                    from: m.mv.from().map(|s| s.to_string()),
-                    to: m.mv.to().to_string(),
-                    piece: m.piece.sfen(),
-                    promotion: m.promotion.name(),
-                    promote: m.mv.is_promotion(),
-                    capture: m.capture.map(PieceKind::sfen),
-                    drop: m.mv.is_drop(),
-                    kif: m.kif.clone(),
+                .map(|m| {
+                    let shape = P::shape(m.mv);
+                    M {
+                        usi: pos.move_usi(m.mv),
+                        from: shape.from().map(|s| s.to_string()),
+                        to: shape.to().to_string(),
+                        piece: pos.kind_text(m.piece),
+                        name: (!standard).then(|| P::kind_english(m.piece)),
+                        promotion: m.promotion.name(),
+                        promote: shape.promotes(),
+                        capture: m.capture.map(|k| pos.kind_text(k)),
+                        drop: shape.from().is_none(),
+                        kif: m.kif.clone(),
+                    }
                 })
                 .collect(),
         };
@@ -156,40 +177,40 @@ impl MovesReport {
     }
 }
 
-fn describe(position: &Position, mv: Move, previous: Option<Square>) -> MoveInfo {
-    let (piece, promotion) = match mv {
-        Move::Drop { kind, .. } => (kind, Promotion::None),
-        Move::Normal { from, to, promote } => {
-            let kind = position
-                .piece_at(from)
-                .map(|p| p.kind)
+fn describe<P: PositionView>(position: &P, mv: P::Move, previous: Option<Square>) -> MoveInfo<P> {
+    let (piece, capture, promotion) = match P::shape(mv) {
+        MoveShape::Drop { kind, .. } => (kind, None, Promotion::None),
+        MoveShape::Board { from, to, promote } => {
+            let (_, kind) = position
+                .piece_on(from)
                 .expect("a legal board move starts on a piece");
-            let twin = Move::Normal {
+            let twin = P::from_shape(MoveShape::Board {
                 from,
                 to,
                 promote: !promote,
-            };
+            });
+            let twin_is_legal = position.diagnose(twin).is_ok();
             (
                 kind,
-                Promotion::of_board_move(promote, position.is_legal(twin)),
+                position.piece_on(to).map(|(_, k)| k),
+                Promotion::of_board_move(promote, twin_is_legal),
             )
         }
     };
     MoveInfo {
         mv,
         piece,
-        capture: match mv {
-            Move::Normal { to, .. } => position.piece_at(to).map(|p| p.kind),
-            Move::Drop { .. } => None,
-        },
+        capture,
         promotion,
-        kif: kif_move(position, mv, previous),
+        kif: position.kif(mv, previous),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shogi::PieceKind;
+    use crate::variant::VPosition;
 
     #[test]
     fn promotions_are_optional_or_forced() {
@@ -206,7 +227,7 @@ mod tests {
         assert_eq!(bx.len(), 2);
         assert_eq!(bx[0].mv.to_usi(), "8h2b+");
         assert_eq!(bx[0].promotion, Promotion::Optional);
-        assert_eq!(bx[1].kif, "２二角不成(88)");
+        assert_eq!(bx[1].kif.as_deref(), Some("２二角不成(88)"));
         assert_eq!(bx[0].capture, Some(PieceKind::Bishop));
 
         let pawn = Position::from_sfen("4k4/P8/9/9/9/9/9/9/4K4 b - 1").unwrap();
@@ -225,5 +246,27 @@ mod tests {
         assert_eq!(r.moves.len(), 30);
         assert!(r.to_text().contains("7g7f  ７六歩(77)\n"));
         assert!(r.moves.iter().all(|m| m.promotion == Promotion::None));
+    }
+
+    #[test]
+    fn tori_promotion_is_optional_and_compulsory_only_under_that_rule() {
+        // Little Golem: a falcon entering the zone may promote.
+        let pos = VPosition::from_sfen_as("3k3/7/3F3/7/7/7/3K3 b - 1", None).unwrap();
+        let r = MovesReport::new(&pos, Square::new(4, 3), None);
+        assert!(
+            r.to_text()
+                .contains("4c4b+   promotion: optional\n4c4b    promotion: optional\n"),
+            "{}",
+            r.to_text()
+        );
+        assert!(r.moves.iter().all(|m| m.kif.is_none()));
+        // Fairy-Stockfish's compulsory rule: it must.
+        let pos = pos.with_promotion_rule(crate::variant::PromotionRule::Compulsory);
+        let r = MovesReport::new(&pos, Square::new(4, 3), None);
+        assert!(r
+            .moves
+            .iter()
+            .all(|m| m.promotion == Promotion::Forced || m.promotion == Promotion::None));
+        assert!(r.to_text().contains("4c4b+   promotion: forced\n"));
     }
 }

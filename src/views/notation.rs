@@ -1,7 +1,13 @@
 //! Names for pieces, squares and moves in the views: KIF kanji (`７六歩(77)`), one-character
-//! board kanji (`と 杏 圭 全 馬 龍`), English letters (`+P`) and kanji numerals for hand counts.
+//! board kanji (`と 杏 圭 全 馬 龍`), English letters (`+P`) and kanji numerals for hand counts;
+//! and the smaller variants' pieces: Tori Shogi's phoenix 鵬, falcon 鷹, eagle 鵰, crane 鶴,
+//! pheasant 雉, left and right quail 左鶉 右鶉 (one character, 左 or 右, in text grids), swallow
+//! 燕, goose 鴈; Shogi 3x4's lion 獅, giraffe 麒, elephant 象, chick 雛, hen 鶏. A variant's
+//! letters are its SFEN letters (`+` for promoted kinds), as `../shared/design/variants.md`
+//! fixes them.
 
 use crate::shogi::{Move, PieceKind, Position, Square};
+use crate::variant::{VKind, Variant};
 
 /// How pieces are named in diagrams.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -131,6 +137,91 @@ pub fn kif_move(pos: &Position, mv: Move, previous: Option<Square>) -> String {
     s
 }
 
+/// The kanji of a kind as pictures draw it (one character, or two for the quails).
+pub fn variant_kanji(kind: VKind) -> &'static str {
+    use crate::shogi::PieceKind as P;
+    use VKind::*;
+    let standard = |k: P| board_kanji(k);
+    match kind {
+        Pawn => standard(P::Pawn),
+        Lance => standard(P::Lance),
+        Knight => standard(P::Knight),
+        Silver => standard(P::Silver),
+        Gold => standard(P::Gold),
+        Bishop => standard(P::Bishop),
+        Rook => standard(P::Rook),
+        King => standard(P::King),
+        ProPawn => standard(P::ProPawn),
+        ProLance => standard(P::ProLance),
+        ProKnight => standard(P::ProKnight),
+        ProSilver => standard(P::ProSilver),
+        Horse => standard(P::Horse),
+        Dragon => standard(P::Dragon),
+        Phoenix => "鵬",
+        Falcon => "鷹",
+        Eagle => "鵰",
+        Crane => "鶴",
+        Pheasant => "雉",
+        LeftQuail => "左鶉",
+        RightQuail => "右鶉",
+        Swallow => "燕",
+        Goose => "鴈",
+        Lion => "獅",
+        Giraffe => "麒",
+        Elephant => "象",
+        Chick => "雛",
+        Hen => "鶏",
+    }
+}
+
+/// The one-character kanji of a text grid (the quails by 左 and 右).
+pub fn variant_cell_kanji(kind: VKind) -> char {
+    variant_kanji(kind).chars().next().expect("a kanji")
+}
+
+/// The name of `kind` in `style`: its kanji, or its SFEN text in `variant` (`F`, `+F`).
+pub fn variant_piece_name(variant: Variant, kind: VKind, style: PieceStyle) -> String {
+    match style {
+        PieceStyle::Kanji => variant_kanji(kind).to_string(),
+        PieceStyle::Letters => variant.kind_text(kind),
+    }
+}
+
+/// Reads a kind of `variant`: its SFEN letter (`S`, `+S`, either case), kanji (`燕`, `鴈`,
+/// `左鶉`) or English name (`swallow`, `left quail`).
+pub fn parse_variant_kind(variant: Variant, text: &str) -> Option<VKind> {
+    let t = text.trim();
+    if let Some(rest) = t.strip_prefix('+') {
+        return parse_variant_kind(variant, rest).and_then(VKind::promote);
+    }
+    if t.len() == 1 {
+        return variant.kind_from_letter(t.as_bytes()[0]);
+    }
+    VKind::ALL
+        .into_iter()
+        .filter(|&k| variant.has_kind(k))
+        .find(|&k| {
+            variant_kanji(k) == t
+                || k.english().eq_ignore_ascii_case(t)
+                || k.english().replace(' ', "-").eq_ignore_ascii_case(t)
+        })
+}
+
+/// Whether `text` names a kind of any variant (for checking `--piece` before the variant is
+/// known).
+pub fn names_a_variant_kind(text: &str) -> bool {
+    Variant::ALL
+        .into_iter()
+        .any(|v| parse_variant_kind(v, text).is_some())
+}
+
+/// Whether `text` names a kind that can be dropped (unpromoted, not royal) in any variant.
+pub fn names_a_variant_hand_kind(text: &str) -> bool {
+    Variant::ALL
+        .into_iter()
+        .any(|v| parse_variant_kind(v, text).is_some_and(|k| !k.is_royal() && !k.is_promoted()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,5 +246,27 @@ mod tests {
             "同　角不成(88)"
         );
         assert_eq!(kif_move(&pos, m("P*5e"), None), "５五歩打");
+    }
+
+    #[test]
+    fn variant_kinds_parse_in_every_spelling() {
+        for v in Variant::ALL {
+            for k in VKind::ALL.into_iter().filter(|&k| v.has_kind(k)) {
+                assert_eq!(parse_variant_kind(v, &v.kind_text(k)), Some(k), "{v} {k}");
+                assert_eq!(parse_variant_kind(v, variant_kanji(k)), Some(k), "{v} {k}");
+                assert_eq!(parse_variant_kind(v, k.english()), Some(k), "{v} {k}");
+            }
+        }
+        assert_eq!(
+            parse_variant_kind(Variant::Torishogi, "s"),
+            Some(VKind::Swallow)
+        );
+        assert_eq!(parse_variant_kind(Variant::Minishogi, "燕"), None);
+        assert!(names_a_variant_kind("goose") && !names_a_variant_kind("queen"));
+        assert!(
+            names_a_variant_hand_kind("燕")
+                && !names_a_variant_hand_kind("K")
+                && !names_a_variant_hand_kind("+S")
+        );
     }
 }
