@@ -29,6 +29,7 @@ pub mod perft;
 mod piece;
 mod position;
 mod setup;
+mod sfen_write;
 mod square;
 mod zobrist;
 
