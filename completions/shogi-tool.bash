@@ -1143,7 +1143,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__positions)
-            opts="-0 -j -o -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --ply --final --format --output --force --eval-missing --keep-after-foul --keep-errors --keep-mismatches --keep-unknown-results --min-ply --max-ply --exclude-draws --min-rating --unique --quiet --color --help --version"
+            opts="-0 -j -o -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --ply --final --with-path --format --output --force --eval-missing --keep-after-foul --keep-errors --keep-mismatches --keep-unknown-results --min-ply --max-ply --exclude-draws --min-rating --unique --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1198,7 +1198,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human hcpe psv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json hcpe psv" -- "${cur}"))
                     return 0
                     ;;
                 --output)
