@@ -510,7 +510,8 @@ gorogoroplus\t''
 torishogi\t''
 dobutsu\t''"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l ply -d 'Print only the bare SFEN after ply N (0 = the start), one line per record' -r
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l format -d 'What to write: SFEN lines (human), or training entries (hcpe, psv) of sound records' -r -f -a "human\t'`<ply>\\t<sfen>` lines'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l format -d 'What to write: SFEN lines (human), one JSON object a position (json), or training entries (hcpe, psv) of sound records' -r -f -a "human\t'`<ply>\\t<sfen>` lines'
+json\t'JSON Lines: one object a position (path, record, ply, move, sfen)'
 hcpe\t'cshogi\'s / dlshogi\'s HuffmanCodedPosAndEval, 38 bytes a position'
 psv\t'YaneuraOu\'s PackedSfenValue, 40 bytes a position'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s o -l output -d 'Write the training entries to FILE (`-`: standard output, which must not be a terminal)' -r -F
@@ -526,6 +527,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -s 0 -l
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l follow -d 'Follow symbolic links met while walking directories (links named as PATH are always followed; a link back to a parent is reported either way)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l strict -d 'Refuse rather than lose data: bytes that do not decode are errors, not warnings, and `convert` writes nothing when the target format cannot carry everything'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l final -d 'Print only the bare SFEN of the final position, one line per record'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l with-path -d 'Begin each SFEN line with its record, `path#N` and a tab (control characters in the path, tab and line feed included, written `\\u{XX}`)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l force -d 'Replace an existing --output file'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l keep-after-foul -d 'Keep the positions from a foul on (left out by default)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand positions" -l keep-errors -d 'Keep records the reader reported errors in (left out by default)'

@@ -1,8 +1,13 @@
 //! `shogi-tool positions [PATH...] [--ply N | --final]`: the SFEN of every position of each
 //! record's main line, streamed in input order; with `--format hcpe|psv`, the training
-//! entries of the sound records instead (`training.rs`).
+//! entries of the sound records instead (`training.rs`); with `--format json` one JSON
+//! object a position naming its record, or `--with-path` the text lines prefixed by it.
 
-use shogi_tool::record::replay::main_line_positions;
+use std::fmt::Write as _;
+
+use shogi_tool::record::replay::main_line_walk;
+use shogi_tool::record::Record;
+use shogi_tool::shogi::{Move, Position};
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
@@ -20,6 +25,10 @@ pub struct Args {
     /// Print only the bare SFEN of the final position, one line per record.
     #[arg(long = "final")]
     pub final_only: bool,
+    /// Begin each SFEN line with its record, `path#N` and a tab (control characters in the
+    /// path, tab and line feed included, written `\u{XX}`).
+    #[arg(long)]
+    pub with_path: bool,
     #[command(flatten)]
     pub export: super::training::ExportArgs,
     #[arg(long, short = 'q', help = QUIET_HELP)]
@@ -28,7 +37,17 @@ pub struct Args {
 
 /// Prints positions; records that cannot be read are reported on standard error.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.export.format != super::training::PositionsFormat::Human {
+    use super::training::PositionsFormat;
+    let json = args.export.format == PositionsFormat::Json;
+    if args.with_path && args.export.format != PositionsFormat::Human {
+        eprintln!(
+            "{} --with-path prefixes the SFEN lines (--format human); the other formats name \
+             no records or name them in their own fields",
+            super::style::error()
+        );
+        return Ok(ExitCode::Error);
+    }
+    if !json && args.export.format != PositionsFormat::Human {
         return super::training::export(
             &args.input,
             &args.export,
@@ -55,31 +74,162 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.final_only,
         ))
     };
-    for_each_record_or(&args.input, "", per_input, |record, _, c| {
-        let at = format!("{}#{}", record.source.path, record.source.index);
-        let mut last = None;
-        let mut found = false;
-        let ok = main_line_positions(record, |ply, pos| match (args.ply, args.final_only) {
-            (Some(n), _) => {
-                if ply == n {
-                    c.out.push_str(&pos.to_sfen());
-                    c.out.push('\n');
-                    found = true;
-                }
+    let style = if json {
+        Style::Json
+    } else if args.with_path {
+        Style::WithPath
+    } else {
+        Style::Bare
+    };
+    // The record-naming forms are not yet given for training files and the smaller
+    // variants' records (whose positions come by their own routes above): refused by name.
+    let labelled = |input: &shogi_tool::batch::Input| {
+        if style == Style::Bare {
+            return per_input(input);
+        }
+        let route = if super::training::training_format(input).is_some() {
+            "a training file"
+        } else if super::variant::input_route(input, &args.input).is_some() {
+            "a smaller variant's records"
+        } else {
+            return None;
+        };
+        let mut c = super::records::Chunk::default();
+        c.fail(format!(
+            "{}: {} not yet given for {route}",
+            input.display(),
+            if json {
+                "--format json is"
+            } else {
+                "--with-path is"
             }
-            (None, true) => last = Some(pos.to_sfen()),
-            (None, false) => c.out.push_str(&format!("{ply}\t{}\n", pos.to_sfen())),
+        ));
+        Some(vec![c])
+    };
+    for_each_record_or(&args.input, "", labelled, |record, input, c| {
+        let label = Label::new(style, record, input);
+        let mut last: Option<(usize, Option<Move>, Position)> = None;
+        let mut found = false;
+        let ok = main_line_walk(record, |ply, mv, pos| {
+            match (args.ply, args.final_only) {
+                (Some(n), _) => {
+                    if ply == n {
+                        label.line(&mut c.out, None, ply, mv, pos);
+                        found = true;
+                        return false;
+                    }
+                }
+                (None, true) => last = Some((ply, mv, pos.clone())),
+                (None, false) => label.line(&mut c.out, Some(ply), ply, mv, pos),
+            }
+            true
         });
         if !ok {
-            c.fail(format!("{at}: the start position cannot be played"));
+            c.fail(format!(
+                "{}#{}: the start position cannot be played",
+                record.source.path, record.source.index
+            ));
             return;
         }
-        if let Some(sfen) = last {
-            c.out.push_str(&sfen);
-            c.out.push('\n');
+        if let Some((ply, mv, pos)) = last {
+            label.line(&mut c.out, None, ply, mv, &pos);
         }
         if let (Some(n), false) = (args.ply, found) {
-            c.fail(format!("{at}: the main line has no ply {n}"));
+            c.fail(format!(
+                "{}#{}: the main line has no ply {n}",
+                record.source.path, record.source.index
+            ));
         }
     })
+}
+
+/// How each position's line is written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    /// `<ply>\t<sfen>` (the bare SFEN for one position a record).
+    Bare,
+    /// The same after `path#N\t`.
+    WithPath,
+    /// A JSON object: `path` (and `path_bytes`), `record`, `ply`, `move`, `sfen`.
+    Json,
+}
+
+/// What begins each line of one record: nothing, `path#N\t`, or the JSON object's opening.
+struct Label {
+    style: Style,
+    head: String,
+}
+
+impl Label {
+    /// The label of `record`, read from `input`.
+    fn new(style: Style, record: &Record, input: &shogi_tool::batch::Input) -> Label {
+        let source = &record.source;
+        let head = match style {
+            Style::Bare => String::new(),
+            Style::WithPath => format!(
+                "{}#{}\t",
+                shogi_tool::text::escape_all_controls(&source.path),
+                source.index
+            ),
+            Style::Json => {
+                let mut head = String::from("{\"path\":");
+                head.push_str(&serde_json::to_string(&source.path).expect("a string serialises"));
+                if let Some(bytes) = input.path_bytes() {
+                    let _ = write!(head, ",\"path_bytes\":\"{bytes}\"");
+                }
+                let _ = write!(head, ",\"record\":{},\"ply\":", source.index);
+                head
+            }
+        };
+        Label { style, head }
+    }
+
+    /// Appends the line of the position after `ply` (reached by `mv`): `numbered` puts the ply
+    /// before the SFEN in the text forms (the JSON object always has it).
+    fn line(
+        &self,
+        out: &mut String,
+        numbered: Option<usize>,
+        ply: usize,
+        mv: Option<Move>,
+        pos: &Position,
+    ) {
+        out.push_str(&self.head);
+        if self.style == Style::Json {
+            let _ = write!(out, "{ply},\"move\":");
+            match mv {
+                Some(m) => {
+                    let _ = write!(out, "\"{m}\"");
+                }
+                None => out.push_str("null"),
+            }
+            out.push_str(",\"sfen\":\"");
+            pos.write_sfen(out);
+            out.push_str("\"}\n");
+            return;
+        }
+        if let Some(n) = numbered {
+            push_usize(out, n);
+            out.push('\t');
+        }
+        pos.write_sfen(out);
+        out.push('\n');
+    }
+}
+
+/// Appends the decimal digits of `n`.
+fn push_usize(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
 }

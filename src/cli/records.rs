@@ -59,7 +59,7 @@ where
     }
     let stdout = std::io::stdout();
     let mut printer = Printer {
-        out: stdout.lock(),
+        out: std::io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         separator,
         first: true,
         failed,
@@ -89,7 +89,7 @@ where
                 sink(vec![c]);
             }
         },
-        |parts| parts.into_iter().all(|part| printer.print(part)),
+        |parts| parts.into_iter().all(|part| printer.print(part)) && printer.flush(),
     );
     if let Some(e) = printer.write_error {
         return Err(e.into());
@@ -120,7 +120,8 @@ where
 }
 
 /// Prints chunks in turn: errors to standard error at once, output to standard output with
-/// the separator between non-empty outputs, flushed so a pipe sees it.
+/// the separator between non-empty outputs, buffered and flushed a batch at a time so a pipe
+/// sees it.
 struct Printer<'a, W: Write> {
     out: W,
     separator: &'a str,
@@ -130,6 +131,18 @@ struct Printer<'a, W: Write> {
 }
 
 impl<W: Write> Printer<'_, W> {
+    /// Sends what was printed on, so a pipe sees each batch at once; false once standard
+    /// output cannot be written.
+    fn flush(&mut self) -> bool {
+        match self.out.flush() {
+            Ok(()) => true,
+            Err(e) => {
+                self.write_error = Some(e);
+                false
+            }
+        }
+    }
+
     /// Prints `c`; false once standard output cannot be written (a closed pipe).
     fn print(&mut self, c: Chunk) -> bool {
         self.failed |= c.failed;
@@ -145,7 +158,6 @@ impl<W: Write> Printer<'_, W> {
             .out
             .write_all(sep.as_bytes())
             .and_then(|_| self.out.write_all(c.out.as_bytes()))
-            .and_then(|_| self.out.flush())
         {
             Ok(()) => true,
             Err(e) => {

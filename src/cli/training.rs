@@ -25,6 +25,8 @@ use super::records::Chunk;
 pub enum PositionsFormat {
     /// `<ply>\t<sfen>` lines.
     Human,
+    /// JSON Lines: one object a position (path, record, ply, move, sfen).
+    Json,
     /// cshogi's / dlshogi's HuffmanCodedPosAndEval, 38 bytes a position.
     Hcpe,
     /// YaneuraOu's PackedSfenValue, 40 bytes a position.
@@ -43,7 +45,8 @@ pub enum EvalMissingArg {
 /// The flags of `positions` that choose and filter the training entries.
 #[derive(Debug, clap::Args)]
 pub struct ExportArgs {
-    /// What to write: SFEN lines (human), or training entries (hcpe, psv) of sound records.
+    /// What to write: SFEN lines (human), one JSON object a position (json), or training
+    /// entries (hcpe, psv) of sound records.
     #[arg(long, value_enum, ignore_case = true, default_value = "human")]
     pub format: PositionsFormat,
     /// Write the training entries to FILE (`-`: standard output, which must not be a terminal).
@@ -134,7 +137,9 @@ pub fn export(
     let format = match args.format {
         PositionsFormat::Hcpe => TrainingFormat::Hcpe,
         PositionsFormat::Psv => TrainingFormat::Psv,
-        PositionsFormat::Human => unreachable!("the SFEN lines are printed by positions::run"),
+        PositionsFormat::Human | PositionsFormat::Json => {
+            unreachable!("the SFEN lines and objects are printed by positions::run")
+        }
     };
     if ply.is_some() || final_only {
         bail!(

@@ -30,6 +30,7 @@ mod piece;
 mod position;
 pub mod rules;
 mod setup;
+mod sfen_write;
 mod square;
 mod zobrist;
 

@@ -231,7 +231,9 @@ impl Position {
 
     /// The SFEN of the position.
     pub fn to_sfen(&self) -> String {
-        self.to_setup().to_sfen()
+        let mut out = String::with_capacity(96);
+        self.write_sfen(&mut out);
+        out
     }
 
     /// Everything unusual about this position (see [`SetupProblem`]).

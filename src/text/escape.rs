@@ -22,6 +22,23 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `text` with every control character written `\u{XX}`, tab and line feed included: for a
+/// field that must stay on one line and inside its tab-separated column (a path before a tab).
+pub fn escape_all_controls(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// Pushes `c` onto `out`, escaped when [`is_escaped`] says so.
 pub fn push_escaped(out: &mut String, c: char) {
     if is_escaped(c) {
@@ -34,6 +51,20 @@ pub fn push_escaped(out: &mut String, c: char) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 34: `positions --with-path` puts the path before a tab, so a tab or a line break
+    /// in it would split the line.
+    #[test]
+    fn all_controls_escaped_tab_and_line_feed_too() {
+        assert_eq!(
+            escape_all_controls("a\tb\nc\u{1b}d"),
+            "a\\u{9}b\\u{a}c\\u{1b}d"
+        );
+        assert!(matches!(
+            escape_all_controls("games/a.kif"),
+            Cow::Borrowed(_)
+        ));
+    }
 
     /// Issue 28: a title change and a screen clear came through `validate` raw.
     #[test]

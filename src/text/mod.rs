@@ -32,7 +32,7 @@ pub use decode::{
 pub use detect::extension_implies_utf8;
 pub(crate) use detect::{declares_encoding, mostly_utf8};
 pub use encoding::{Encoding, EncodingChoice, UnknownEncoding};
-pub use escape::{escape_controls, is_escaped, push_escaped};
+pub use escape::{escape_all_controls, escape_controls, is_escaped, push_escaped};
 pub(crate) use scan::{count_byte, find_byte, find_non_ascii, has_nul, run_length};
 pub use source::{locate, LineCol, Position, SourceText};
 pub use width::{char_width, display_column, display_width};

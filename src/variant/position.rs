@@ -149,7 +149,13 @@ impl VPosition {
             color,
             kind: self.variant.royal(),
         });
-        self.squares().find(|&s| self.board[s.index()] == royal)
+        // Square indices run file by file, `ranks` consecutive squares a file.
+        let ranks = self.variant.ranks() as usize;
+        (0..self.variant.files() as usize).find_map(|f| {
+            let file = &self.board[f * 9..f * 9 + ranks];
+            let r = file.iter().position(|&p| p == royal)?;
+            Some(Square::from_index_unchecked(f * 9 + r))
+        })
     }
 
     /// The rank of `sq` counted from `color`'s far rank (1 = the last rank for `color`).
@@ -229,7 +235,36 @@ impl VPosition {
     /// Whether the side to move's royal piece is attacked.
     pub fn in_check(&self) -> bool {
         self.royal_square(self.side)
-            .is_some_and(|k| self.attacker_of(k, self.side).is_some())
+            .is_some_and(|k| self.attacked(k, self.side))
+    }
+
+    /// Whether a piece of `color`'s opponent attacks `sq`: [`VPosition::attacker_of`]'s
+    /// answer without walking every piece's moves. From `sq`, each direction any piece of the
+    /// game moves in is walked backwards to the first piece; it attacks `sq` when it is the
+    /// opponent's and its kind moves that way that far.
+    fn attacked(&self, sq: Square, color: Color) -> bool {
+        let them = color.flip();
+        for &(dx, dy, range) in directions() {
+            let mut at = sq;
+            for steps in 1..=range {
+                let Some(next) = self.offset(at, them, -dx, -dy) else {
+                    break;
+                };
+                at = next;
+                if let Some(p) = self.board[at.index()] {
+                    if p.color == them
+                        && p.kind
+                            .atoms()
+                            .iter()
+                            .any(|a| a.dx == dx && a.dy == dy && a.range >= steps)
+                    {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
     }
 
     /// Whether promotion is possible for `kind` moving `from` → `to` for `color`.
@@ -321,11 +356,19 @@ impl VPosition {
                 if let Some((limited, max)) = self.variant.file_limit() {
                     if kind == limited {
                         let mine = Some(VPiece { color: us, kind });
-                        let on_file: Vec<Square> = (1..=self.variant.ranks())
-                            .filter_map(|r| Square::new(to.file(), r))
-                            .filter(|s| self.board[s.index()] == mine)
-                            .collect();
-                        if on_file.len() >= max as usize {
+                        // The first two of the file's own limited pieces, and how many.
+                        let mut on_file = [to; 2];
+                        let mut count = 0usize;
+                        let base = (to.file() as usize - 1) * 9;
+                        for r in 0..self.variant.ranks() as usize {
+                            if self.board[base + r] == mine {
+                                if count < 2 {
+                                    on_file[count] = Square::from_index_unchecked(base + r);
+                                }
+                                count += 1;
+                            }
+                        }
+                        if count >= max as usize {
                             return Err(if max == 1 {
                                 Foul::Nifu {
                                     to,
@@ -344,7 +387,14 @@ impl VPosition {
         }
         let mut after = self.clone();
         after.play_unchecked(m);
-        if let Some(k) = after.royal_square(us) {
+        let moved_royal = matches!(m, VMove::Normal { to, .. }
+            if after.board[to.index()].is_some_and(|p| p.kind.is_royal()));
+        let royal = if moved_royal {
+            Some(m.to())
+        } else {
+            after.royal_square(us)
+        };
+        if let Some(k) = royal.filter(|&k| after.attacked(k, us)) {
             if let Some((attacker, attacker_kind)) = after.attacker_of(k, us) {
                 return Err(Foul::SelfCheck {
                     was_in_check: self.in_check(),
@@ -550,6 +600,25 @@ impl VPosition {
         self.hash(&mut h);
         h.finish()
     }
+}
+
+/// Every direction (mover-relative step and longest reach) a piece of any kind moves in,
+/// promoted kinds included: what [`VPosition::attacked`] walks back from a square (every
+/// kind, not only the game's, since a picture may place any piece on any board).
+fn directions() -> &'static [(i8, i8, u8)] {
+    static DIRECTIONS: std::sync::OnceLock<Vec<(i8, i8, u8)>> = std::sync::OnceLock::new();
+    DIRECTIONS.get_or_init(|| {
+        let mut out: Vec<(i8, i8, u8)> = Vec::new();
+        for kind in VKind::ALL {
+            for a in kind.atoms() {
+                match out.iter_mut().find(|d| (d.0, d.1) == (a.dx, a.dy)) {
+                    Some(d) => d.2 = d.2.max(a.range),
+                    None => out.push((a.dx, a.dy, a.range)),
+                }
+            }
+        }
+        out
+    })
 }
 
 /// Perft and divide, written once over [`crate::shogi::rules::Rules`] (a campmate ends the
