@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use shogi_tool::shogi::Square;
-use shogi_tool::views::{self, board_svg::BoardPicture, board_text, PieceStyle};
+use shogi_tool::views::{self, board_svg, board_svg::BoardPicture, board_text, PieceStyle};
 
 use super::exit::ExitCode;
 use super::position::PositionArgs;
@@ -45,6 +45,10 @@ pub struct Args {
     /// (`美濃囲い`; docs/openings.md lists the names).
     #[arg(long, value_name = "NAME", conflicts_with_all = ["path", "sfen", "ply"])]
     pub shape: Option<String>,
+    /// A line above the SVG picture: the move number, the last move in Japanese notation and
+    /// the players the record names (`手数＝12  △２三歩打  ▲A  △B`).
+    #[arg(long, conflicts_with = "shape")]
+    pub caption: bool,
 }
 
 /// The piece style the `--letters` flag asks for.
@@ -92,6 +96,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::Success);
     }
     if let Some((pos, last)) = super::variant::locate_shown(&args.position)? {
+        if args.caption {
+            eprintln!(
+                "{} --caption is drawn for standard shogi only",
+                super::style::warning()
+            );
+        }
         let out = match args.format {
             BoardFormat::Human => {
                 if !args.highlight.is_empty() {
@@ -113,13 +123,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print(&out)?;
         return Ok(ExitCode::Success);
     }
-    if !args.highlight.is_empty() && args.format != BoardFormat::Svg {
-        eprintln!(
-            "{} --highlight has no effect without --format svg",
-            super::style::warning()
-        );
+    for (given, flag) in [
+        (!args.highlight.is_empty(), "--highlight"),
+        (args.caption, "--caption"),
+    ] {
+        if given && args.format != BoardFormat::Svg {
+            eprintln!(
+                "{} {flag} has no effect without --format svg",
+                super::style::warning()
+            );
+        }
     }
-    let (located, failed) = args.position.locate()?;
+    let (located, failed, [black, white]) = args.position.locate_with_players()?;
     let style = style(args.letters);
     let out = match args.format {
         BoardFormat::Human => board_text::located(&located, style),
@@ -127,6 +142,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let mut picture = BoardPicture::new(&located.position, style);
             picture.last_move = located.last_square();
             picture.highlight = args.highlight;
+            if args.caption {
+                picture.caption = Some(board_svg::record_caption(
+                    &located,
+                    black.as_deref(),
+                    white.as_deref(),
+                ));
+            }
             picture.to_svg()
         }
     };

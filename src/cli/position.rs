@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Context};
 use shogi_tool::batch::{self, Input, ReadOptions};
-use shogi_tool::record::Format;
+use shogi_tool::record::{Format, MetaKey};
 use shogi_tool::views::{self, Located};
 
 use super::inputs::ENCODING_HELP;
@@ -47,8 +47,15 @@ impl PositionArgs {
     /// The position, and whether the record had read errors (reported on standard error: the
     /// position is still shown, as far as the record could be read, and the exit status is 2).
     pub fn locate(&self) -> anyhow::Result<(Located, bool)> {
+        self.locate_with_players()
+            .map(|(located, failed, _)| (located, failed))
+    }
+
+    /// [`PositionArgs::locate`], with the players' names the record gives (black, white; none
+    /// for an SFEN, or where a header is missing or empty).
+    pub fn locate_with_players(&self) -> anyhow::Result<(Located, bool, [Option<String>; 2])> {
         if let Some(sfen) = &self.sfen {
-            return Ok((sfen.located()?.clone(), false));
+            return Ok((sfen.located()?.clone(), false, [None, None]));
         }
         let input = match &self.path {
             Some(p) if p.as_os_str() != "-" => Input::File(p.clone()),
@@ -82,6 +89,15 @@ impl PositionArgs {
         }
         let located = views::located_in_record(record, self.ply)
             .with_context(|| format!("{}#{}", file.path, self.record))?;
-        Ok((located, failed))
+        let name = |key| {
+            record
+                .metadata
+                .get(key)
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(str::to_string)
+        };
+        let players = [name(MetaKey::BlackName), name(MetaKey::WhiteName)];
+        Ok((located, failed, players))
     }
 }
