@@ -372,6 +372,7 @@ Register-ArgumentCompleter -Native -CommandName 'shogi-tool' -ScriptBlock {
             [CompletionResult]::new('--shape', '--shape', [CompletionResultType]::ParameterName, 'Draw the shape of an opening''s or castle''s definition instead of a position (`美濃囲い`; docs/openings.md lists the names)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
             [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'English piece letters (K R B G S N L P, + for promoted; a variant''s SFEN letters) instead of kanji')
+            [CompletionResult]::new('--caption', '--caption', [CompletionResultType]::ParameterName, 'A line above the SVG picture: the move number, the last move in Japanese notation and the players the record names (`手数＝12  △２三歩打  ▲A  △B`)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')

@@ -205,7 +205,7 @@ _shogi__tool() {
             return 0
             ;;
         shogi__subcmd__tool__subcmd__board)
-            opts="-h -V --ply --record --sfen --from --encoding --variant --format --highlight --letters --shape --color --help --version"
+            opts="-h -V --ply --record --sfen --from --encoding --variant --format --highlight --letters --shape --caption --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

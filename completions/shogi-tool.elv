@@ -359,6 +359,7 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --shape 'Draw the shape of an opening''s or castle''s definition instead of a position (`美濃囲い`; docs/openings.md lists the names)'
             cand --color 'When to colour diagnostics: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`'
             cand --letters 'English piece letters (K R B G S N L P, + for promoted; a variant''s SFEN letters) instead of kanji'
+            cand --caption 'A line above the SVG picture: the move number, the last move in Japanese notation and the players the record names (`手数＝12  △２三歩打  ▲A  △B`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'

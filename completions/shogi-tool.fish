@@ -612,6 +612,7 @@ complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l color -d
 always\t'Always colour'
 never\t'Never colour'"
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l letters -d 'English piece letters (K R B G S N L P, + for promoted; a variant\'s SFEN letters) instead of kanji'
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -l caption -d 'A line above the SVG picture: the move number, the last move in Japanese notation and the players the record names (`手数＝12  △２三歩打  ▲A  △B`)'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand board" -s V -l version -d 'Print version'
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand drops" -l ply -d 'The position after ply N of the main line (0 = the start); by default the final one' -r

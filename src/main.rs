@@ -50,6 +50,13 @@ fn main() -> std::process::ExitCode {
     match cli::run(cli) {
         Ok(code) => code.into(),
         Err(e) if is_broken_pipe(&e) => cli::exit::ExitCode::Success.into(),
+        Err(e) if is_bare_io(&e) => {
+            eprintln!(
+                "{} cannot write to standard output: {e:#}",
+                cli::style::error()
+            );
+            cli::exit::ExitCode::Error.into()
+        }
         Err(e) => {
             eprintln!("{} {e:#}", cli::style::error());
             cli::exit::ExitCode::Error.into()
@@ -96,6 +103,12 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
+/// An I/O error that carries no context: a write to standard output (`> /dev/full`). Every
+/// other I/O of the tool names its file or stream (`cannot read ...`, `cannot write FILE`).
+fn is_bare_io(e: &anyhow::Error) -> bool {
+    e.chain().count() == 1 && e.downcast_ref::<std::io::Error>().is_some()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +116,16 @@ mod tests {
 
     fn choice(args: &[&str]) -> ColorChoice {
         color_choice_in(args.iter().map(|a| a.into()))
+    }
+
+    #[test]
+    fn only_an_io_error_without_context_is_taken_for_standard_output() {
+        use anyhow::Context as _;
+        let full = || std::io::Error::from(std::io::ErrorKind::StorageFull);
+        assert!(is_bare_io(&anyhow::Error::from(full())));
+        let named: anyhow::Result<()> = Err(full()).context("cannot write out.kif");
+        assert!(!is_bare_io(&named.unwrap_err()));
+        assert!(!is_bare_io(&anyhow::anyhow!("no such file")));
     }
 
     #[test]

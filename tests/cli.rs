@@ -678,6 +678,63 @@ mod stats {
         }
     }
 
+    /// Issue 33: a header left empty (`先手：`) was written `""`, and the Spark job's player
+    /// table was topped by a player named `""`; absent values are `null`, as for a missing
+    /// header, and so are the first moves of a game without moves.
+    #[test]
+    fn games_rows_give_empty_headers_and_no_moves_as_null() {
+        let tmp = tempfile::tempdir().unwrap();
+        let kif = tmp.path().join("empty-names.kif");
+        std::fs::write(
+            &kif,
+            "手合割：平手\n先手：\n後手：   \n開始日時：\n棋戦：\n手数----指手---------消費時間--\n   1 投了\n",
+        )
+        .unwrap();
+        let games = tmp.path().join("games.jsonl");
+        stats_json(&[
+            "--format",
+            "json",
+            kif.to_str().unwrap(),
+            "--games",
+            games.to_str().unwrap(),
+        ]);
+        let text = std::fs::read_to_string(&games).unwrap();
+        assert!(!text.contains("\"\""), "{text}");
+        let row: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+        for key in ["black", "white", "date", "event", "first_moves"] {
+            assert!(row[key].is_null(), "{key}: {text}");
+        }
+    }
+
+    /// Issue 33: `0.0% / 0.0% of decisive games` where no game was decisive; there is no
+    /// rate: `–` in the table, null in JSON, nothing in CSV.
+    #[test]
+    fn no_decisive_game_gives_no_win_rate() {
+        let tmp = tempfile::tempdir().unwrap();
+        let kif = tmp.path().join("aborted.kif");
+        std::fs::write(
+            &kif,
+            "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 中断\n",
+        )
+        .unwrap();
+        let kif = kif.to_str().unwrap();
+        let v = stats_json(&["--format", "json", kif]);
+        assert!(v["summary"]["black_win_rate"].is_null(), "{v}");
+        assert!(v["summary"]["white_win_rate"].is_null(), "{v}");
+        let out = tool().args(["stats", kif]).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("black –, white – of decisive games"),
+            "{text}"
+        );
+        let out = tool()
+            .args(["stats", "--format", "csv", kif])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("summary,black_win_rate,\n"), "{text}");
+    }
+
     #[test]
     fn table_is_the_default_and_unreadable_inputs_exit_2() {
         tool()
@@ -1165,7 +1222,8 @@ mod diagnostics {
             .env_remove("NO_COLOR")
             .assert()
             .code(1)
-            .stdout(predicate::str::contains("\u{1b}[1mfoul[nifu]\u{1b}[0m"));
+            // Fouls in red, as rustc's errors (issue 33: they were only bold).
+            .stdout(predicate::str::contains("\u{1b}[1;31mfoul[nifu]\u{1b}[0m"));
         tool()
             .args(["--color", "never", "perft", "9"])
             .assert()

@@ -226,6 +226,42 @@ mod never_panic {
             }
         }
     }
+
+    /// Issue 33: a full standard output said only `No space left on device`; the message now
+    /// says it was standard output, for every subcommand that prints results (exit 2, as
+    /// docs/cli.md says for an output that cannot be written).
+    #[cfg(unix)]
+    #[test]
+    fn a_full_standard_output_is_named_in_the_message() {
+        for args in [
+            vec!["validate", "testdata/fouls/nifu.usi"],
+            vec!["validate", "--format", "json", "testdata/samples"],
+            vec!["convert", "testdata/samples/even-game.csa", "--to", "kif"],
+            vec!["stats", "testdata/samples"],
+            vec!["positions", "testdata/samples/even-game.csa"],
+            vec!["board", "--sfen", "startpos"],
+            vec!["perft", "2"],
+            vec!["completions", "bash"],
+            vec!["help"],
+        ] {
+            let Some(full) = dev_full() else { return };
+            let out = StdCommand::new(bin())
+                .current_dir(root())
+                .args(&args)
+                .stdin(Stdio::null())
+                .stdout(full)
+                .output()
+                .unwrap();
+            no_panic(&out);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(
+                err.starts_with("shogi-tool: error: cannot write to standard output: "),
+                "{args:?}: {err}"
+            );
+            assert!(err.contains("No space left on device"), "{args:?}: {err}");
+        }
+    }
 }
 
 mod never_destroy {

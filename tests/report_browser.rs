@@ -2,7 +2,13 @@
 //! `testdata/` (and of `../shared/corpus` when present) in headless Chromium, checks that no
 //! console message was logged (the page's CSP makes any load from elsewhere one) and that
 //! every chart is in the rendered DOM with its bars, and takes screenshots (light and dark)
-//! under `target/browser/`.
+//! under `target/browser/`. It also measures the layout with the browser's own boxes
+//! (getBoundingClientRect, in an inline script of a copy of each report, read back with
+//! `--dump-dom`) at 1,400 and 400 pixels wide: no two entries of the per-code record lists
+//! overlap, none runs off the page or out of its box, each shows players, date, ply and
+//! message and links to its record's section, every chart fills its figure; and so for a
+//! collection of 1,100 records with one foul (a list of 1,000). Screenshots of the lists at
+//! both widths: `target/browser/report-*-lists-{1400,400}.png`.
 //!
 //! It needs Debian's chromium, so it runs only when `SHOGI_BROWSER=1` is set (`.ci/run`
 //! installs chromium with apt where it can and sets it); the script says `browser: skipped`
@@ -34,7 +40,9 @@ fn the_report_renders_in_chromium() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(
-        stdout.contains("browser: ok testdata") || stdout.contains("browser: skipped"),
+        (stdout.contains("browser: ok testdata")
+            && stdout.contains("browser: layout ok many-fouls at 400 px: 1000 entries"))
+            || stdout.contains("browser: skipped"),
         "the script printed neither a result nor why it skipped"
     );
 }

@@ -717,3 +717,36 @@ fn check_xml(doc: &str) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Issue 33: `board --format svg --caption` writes a line above the board with the move
+/// number, the last move in Japanese notation and the players; without the flag, none.
+#[test]
+fn board_svg_caption_names_the_move_and_the_players() {
+    let record = dir().join("../samples/even-game.csa");
+    let record = record.to_str().unwrap();
+    let svg = |extra: &[&str]| {
+        let out = tool()
+            .args(["board", "--format", "svg", record, "--ply", "12"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let captioned = svg(&["--caption"]);
+    let doc = roxmltree::Document::parse(&captioned).unwrap();
+    let texts: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.text().unwrap_or("").to_string())
+        .collect();
+    assert!(
+        texts.contains(&"手数＝12  △２三歩打  ▲Sente Player  △Gote Player".to_string()),
+        "{texts:?}"
+    );
+    assert!(!svg(&[]).contains("手数＝"));
+}

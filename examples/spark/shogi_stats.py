@@ -269,7 +269,7 @@ QUERIES = {
                ROUND(100.0 * SUM(CASE WHEN winner = 'black' THEN 1 ELSE 0 END)
                      / NULLIF(SUM(CASE WHEN winner IS NOT NULL THEN 1 ELSE 0 END), 0), 1)
                  AS black_win_rate
-        FROM games WHERE size(errors) = 0 AND first_moves <> ''
+        FROM games WHERE size(errors) = 0 AND first_moves IS NOT NULL
         GROUP BY first_moves ORDER BY games DESC, opening LIMIT {top}""",
 }
 

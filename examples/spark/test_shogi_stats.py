@@ -96,6 +96,9 @@ def main():
         top = max(stats["openings"].values())
         assert res["by_opening"][0]["games"] == top, (res["by_opening"][0], top)
         assert res["by_player"], "players"
+        # Issue 33: an empty header was "" in --games, and "" topped the player table.
+        nameless = [r for r in res["by_player"] if not (r["player"] or "").strip()]
+        assert not nameless, "a player without a name in by_player: %s" % nameless
         # The same tables from an existing --games file (--jsonl).
         outdir2 = os.path.join(tmp, "games2")
         shogi_stats.main(["games", "--jsonl", games, "--out", outdir2], spark)

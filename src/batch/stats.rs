@@ -492,7 +492,9 @@ fn percentile(histogram: &BTreeMap<usize, u64>, p: f64) -> usize {
     histogram.keys().next_back().copied().unwrap_or(0)
 }
 
-fn win_rates(winners: &BTreeMap<String, u64>) -> (f64, f64) {
+/// Black's and white's share of the decisive games of `winners` (counts by `black`, `white`,
+/// `none`), in percent; `(0, 0)` when none was decisive.
+pub fn win_rates(winners: &BTreeMap<String, u64>) -> (f64, f64) {
     let b = *winners.get("black").unwrap_or(&0) as f64;
     let w = *winners.get("white").unwrap_or(&0) as f64;
     if b + w == 0.0 {

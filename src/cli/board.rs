@@ -4,8 +4,8 @@
 use std::io::Write;
 
 use shogi_tool::shogi::Square;
-use shogi_tool::views::shown::{PositionView, WithPosition};
-use shogi_tool::views::{self, board_svg::BoardPicture, board_text, PieceStyle};
+use shogi_tool::views::shown::{AnyPosition, PositionView, WithPosition};
+use shogi_tool::views::{self, board_svg, board_svg::BoardPicture, board_text, PieceStyle};
 
 use super::exit::ExitCode;
 use super::position::PositionArgs;
@@ -47,6 +47,10 @@ pub struct Args {
     /// (`美濃囲い`; docs/openings.md lists the names).
     #[arg(long, value_name = "NAME", conflicts_with_all = ["path", "sfen", "ply"], help_heading = super::help::INPUT)]
     pub shape: Option<String>,
+    /// A line above the SVG picture: the move number, the last move in Japanese notation and
+    /// the players the record names (`手数＝12  △２三歩打  ▲A  △B`).
+    #[arg(long, conflicts_with = "shape", help_heading = super::help::OUTPUT)]
+    pub caption: bool,
 }
 
 /// The piece style the `--letters` flag asks for.
@@ -93,19 +97,40 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print(&out)?;
         return Ok(ExitCode::Success);
     }
-    if !args.highlight.is_empty() && args.format != BoardFormat::Svg {
-        eprintln!(
-            "{} --highlight has no effect without --format svg",
-            super::style::warning()
-        );
+    for (given, flag) in [
+        (!args.highlight.is_empty(), "--highlight"),
+        (args.caption, "--caption"),
+    ] {
+        if given && args.format != BoardFormat::Svg {
+            eprintln!(
+                "{} {flag} has no effect without --format svg",
+                super::style::warning()
+            );
+        }
     }
-    let (pos, failed) = args.position.load()?;
+    let (pos, failed, [black, white]) = args.position.load_with_players()?;
+    let caption = match &pos {
+        _ if !args.caption || args.format != BoardFormat::Svg => None,
+        AnyPosition::Standard(located) => Some(board_svg::record_caption(
+            located,
+            black.as_deref(),
+            white.as_deref(),
+        )),
+        AnyPosition::Variant { .. } => {
+            eprintln!(
+                "{} --caption is drawn for standard shogi only",
+                super::style::warning()
+            );
+            None
+        }
+    };
     let style = style(args.letters);
     let out = match args.format {
         BoardFormat::Human => pos.diagram(style),
         BoardFormat::Svg => pos.with(Picture {
             style,
             highlight: &args.highlight,
+            caption,
         })?,
     };
     print(&out)?;
@@ -116,6 +141,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 struct Picture<'a> {
     style: PieceStyle,
     highlight: &'a [Square],
+    caption: Option<String>,
 }
 
 impl WithPosition for Picture<'_> {
@@ -126,6 +152,7 @@ impl WithPosition for Picture<'_> {
         let mut picture = BoardPicture::new(pos, self.style);
         picture.last_move = last;
         picture.highlight = self.highlight.to_vec();
+        picture.caption = self.caption;
         Ok(picture.to_svg())
     }
 }

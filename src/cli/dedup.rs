@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use serde::Serialize;
 use shogi_tool::batch::{self, Input};
 use shogi_tool::collection::alone::Alone;
@@ -112,7 +112,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         bail!("dedup reads its inputs several times: give files or folders, not standard input");
     }
     if let Some(dir) = &args.out_dir {
-        if !args.force && dir.exists() && std::fs::read_dir(dir)?.next().is_some() {
+        if !args.force
+            && dir.exists()
+            && std::fs::read_dir(dir)
+                .with_context(|| format!("cannot read the folder {}", dir.display()))?
+                .next()
+                .is_some()
+        {
             bail!(
                 "{} is not empty: dedup writes into a new or empty folder only (--force replaces \
                  the files there)",

@@ -129,7 +129,10 @@ impl InputArgs {
                 if paths.iter().any(|p| is_stdin(p)) {
                     bail!("--files-from - and the path - cannot both read standard input");
                 }
-                std::io::stdin().lock().read_to_end(&mut bytes)?;
+                std::io::stdin()
+                    .lock()
+                    .read_to_end(&mut bytes)
+                    .context("cannot read the list of paths from standard input")?;
             } else {
                 bytes = std::fs::read(list)
                     .with_context(|| format!("cannot read the list of paths {}", list.display()))?;

@@ -6,7 +6,7 @@
 
 use anyhow::{bail, Context};
 use shogi_tool::batch::{self, Input, ReadOptions};
-use shogi_tool::record::Format;
+use shogi_tool::record::{Format, MetaKey};
 use shogi_tool::shogi::Square;
 use shogi_tool::variant::game::{self, VRules};
 use shogi_tool::variant::{VPosition, Variant};
@@ -155,14 +155,21 @@ fn positions_from_sfen(
 
 impl PositionArgs {
     /// The position of either game, and whether the record had read errors (see
-    /// [`PositionArgs::locate`]): a variant's from `--sfen` or from a record file of a
+    /// [`PositionArgs::locate_with_players`]): a variant's from `--sfen` or from a record file of a
     /// variant (`--record`, `--ply`), else standard shogi's.
     pub fn load(&self) -> anyhow::Result<(AnyPosition, bool)> {
+        self.load_with_players()
+            .map(|(position, failed, _)| (position, failed))
+    }
+
+    /// [`PositionArgs::load`], with the players' names the record gives (black, white; none
+    /// for an SFEN or a variant's record, or where a header is missing or empty).
+    pub fn load_with_players(&self) -> anyhow::Result<(AnyPosition, bool, [Option<String>; 2])> {
         if let Some(pos) = self.locate_variant()? {
-            return Ok((pos, false));
+            return Ok((pos, false, [None, None]));
         }
-        let (located, failed) = self.locate()?;
-        Ok((AnyPosition::Standard(Box::new(located)), failed))
+        let (located, failed, players) = self.locate_with_players()?;
+        Ok((AnyPosition::Standard(Box::new(located)), failed, players))
     }
 
     /// The position when it is a variant's: from `--sfen`, or from a record file of a
@@ -225,11 +232,13 @@ impl PositionArgs {
         Ok(Some(shown(&rep.positions, n)))
     }
 
-    /// The position, and whether the record had read errors (reported on standard error: the
-    /// position is still shown, as far as the record could be read, and the exit status is 2).
-    pub fn locate(&self) -> anyhow::Result<(Located, bool)> {
+    /// The position, the players' names the record gives (black, white; none for an SFEN, or
+    /// where a header is missing or empty), and whether the record had read errors (reported on
+    /// standard error: the position is still shown, as far as the record could be read, and the
+    /// exit status is 2).
+    pub fn locate_with_players(&self) -> anyhow::Result<(Located, bool, [Option<String>; 2])> {
         if let Some(sfen) = &self.sfen {
-            return Ok((sfen.located()?.clone(), false));
+            return Ok((sfen.located()?.clone(), false, [None, None]));
         }
         let input = match &self.path {
             Some(p) if p.as_os_str() != "-" => Input::File(p.clone()),
@@ -263,7 +272,16 @@ impl PositionArgs {
         }
         let located = views::located_in_record(record, self.ply)
             .with_context(|| format!("{}#{}", file.path, self.record))?;
-        Ok((located, failed))
+        let name = |key| {
+            record
+                .metadata
+                .get(key)
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(str::to_string)
+        };
+        let players = [name(MetaKey::BlackName), name(MetaKey::WhiteName)];
+        Ok((located, failed, players))
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 
 use shogi_tool::batch;
 use shogi_tool::collection::alone::Alone;
@@ -58,8 +58,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if !dir.is_dir() {
             bail!("{} is not a folder", dir.display());
         }
-        for entry in std::fs::read_dir(dir)? {
-            names.reserve(&entry?.file_name().to_string_lossy());
+        let cannot = || format!("cannot read the folder {}", dir.display());
+        for entry in std::fs::read_dir(dir).with_context(cannot)? {
+            names.reserve(&entry.with_context(cannot)?.file_name().to_string_lossy());
         }
     }
     let mut out = OutDir::new(dir, names, false);

@@ -13,7 +13,7 @@ use shogi_tool::diag::Validation;
 use shogi_tool::record::replay::{replay, ReplayOptions};
 use shogi_tool::record::{MetaKey, Record};
 use shogi_tool::views::chart_svg::{self, ChartKind, ChartOptions};
-use shogi_tool::views::report_html::{self, RecordLists, ReportOptions};
+use shogi_tool::views::report_html::{self, Finding, Listed, RecordLists, ReportOptions};
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, InputStream, QUIET_HELP};
@@ -142,7 +142,7 @@ struct GameRow<'a> {
     plies: usize,
     outcome: &'a str,
     winner: Option<&'a str>,
-    first_moves: &'a str,
+    first_moves: Option<&'a str>,
     fouls: Vec<&'a str>,
     warnings: Vec<&'a str>,
     errors: Vec<&'a str>,
@@ -197,25 +197,65 @@ impl FileResult {
         v: &Validation,
         opening: &str,
         row: Option<String>,
-        want_lists: bool,
+        want_lists: Option<Names>,
     ) {
         if let Some(all) = &mut self.failures {
             all.extend(Failure::of_record(v));
         }
         self.stats.add(facts, v, opening);
-        if want_lists && v.errors.is_empty() {
-            self.lists.add(
-                &v.path,
-                v.record,
-                v.fouls.iter().map(|f| f.code.as_str()),
-                v.warnings.iter().map(|w| w.code.as_str()),
-            );
+        if let Some(names) = want_lists.filter(|_| v.errors.is_empty()) {
+            if !v.fouls.is_empty() || !v.warnings.is_empty() {
+                self.lists.add(listed(v, names));
+            }
         }
         self.records += 1;
         if let Some(row) = row {
             self.rows.push_str(&row);
             self.rows.push('\n');
         }
+    }
+}
+
+/// The players and the date of a record, for the report's lists (black, white, date).
+type Names = [Option<String>; 3];
+
+/// The [`Names`] of `record` (what `--games` gives as `black`, `white` and `date`).
+fn names(record: &Record) -> Names {
+    let meta = &record.metadata;
+    let own = |v: Option<&str>| v.map(str::to_string);
+    [
+        own(stated(meta.get(MetaKey::BlackName))),
+        own(stated(meta.get(MetaKey::WhiteName))),
+        own(stated(meta.get(MetaKey::StartTime)).or_else(|| stated(meta.get_raw("対局日")))),
+    ]
+}
+
+/// A record as the report lists it: where, who, when, how long, and its fouls and warnings.
+fn listed(v: &Validation, [black, white, date]: Names) -> Listed {
+    let findings = v
+        .fouls
+        .iter()
+        .map(|f| Finding {
+            foul: true,
+            code: f.code.as_str().to_string(),
+            ply: f.ply,
+            message: f.message.clone(),
+        })
+        .chain(v.warnings.iter().map(|w| Finding {
+            foul: false,
+            code: w.code.as_str().to_string(),
+            ply: w.ply,
+            message: w.message.clone(),
+        }))
+        .collect();
+    Listed {
+        path: v.path.clone(),
+        index: v.record,
+        black,
+        white,
+        date,
+        plies: v.plies,
+        findings,
     }
 }
 
@@ -339,7 +379,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             let (facts, opening) = variant_facts(one, args.opening_plies);
                             let row = want_rows
                                 .then(|| variant_game_row(one, &facts, args.opening_plies));
-                            r.add(&facts, &one.validation, &opening, row, want_lists);
+                            let names = want_lists.then(Names::default);
+                            r.add(&facts, &one.validation, &opening, row, names);
                         }
                     }
                 }
@@ -362,12 +403,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         .collect();
                     let opening = opening.join(" ");
                     let row = want_rows.then(|| game_row(record, &v, &opening));
-                    (RecordFacts::of(record), v, opening, row)
+                    let names = want_lists.then(|| names(record));
+                    (RecordFacts::of(record), v, opening, row, names)
                 },
                 |results| {
                     let mut r = FileResult::keeping(args.opening_plies, all_failures);
-                    for (facts, v, opening, row) in results {
-                        r.add(&facts, &v, &opening, row, want_lists);
+                    for (facts, v, opening, row, names) in results {
+                        r.add(&facts, &v, &opening, row, names);
                     }
                     sink(r)
                 },
@@ -512,6 +554,12 @@ fn exit_code(s: &Stats) -> ExitCode {
     }
 }
 
+/// A header's value, or `None` where the record leaves it empty (`先手：` with no name): absent
+/// values are JSON's `null`, never `""`.
+fn stated(value: Option<&str>) -> Option<&str> {
+    value.filter(|v| !v.trim().is_empty())
+}
+
 fn game_row(record: &Record, v: &Validation, opening: &str) -> String {
     let meta = &record.metadata;
     let row = GameRow {
@@ -521,17 +569,15 @@ fn game_row(record: &Record, v: &Validation, opening: &str) -> String {
         format: v.format,
         encoding: v.encoding,
         variant: "standard",
-        black: meta.get(MetaKey::BlackName),
-        white: meta.get(MetaKey::WhiteName),
-        date: meta
-            .get(MetaKey::StartTime)
-            .or_else(|| meta.get_raw("対局日")),
-        event: meta.get(MetaKey::Event),
+        black: stated(meta.get(MetaKey::BlackName)),
+        white: stated(meta.get(MetaKey::WhiteName)),
+        date: stated(meta.get(MetaKey::StartTime)).or_else(|| stated(meta.get_raw("対局日"))),
+        event: stated(meta.get(MetaKey::Event)),
         handicap: start_name(&record.start),
         plies: v.plies,
         outcome: v.outcome.reason.as_str(),
         winner: v.outcome.winner,
-        first_moves: opening,
+        first_moves: stated(Some(opening)),
         fouls: v.fouls.iter().map(|f| f.code.as_str()).collect(),
         warnings: v.warnings.iter().map(|w| w.code.as_str()).collect(),
         errors: v.errors.iter().map(|e| e.code.as_str()).collect(),
@@ -590,6 +636,7 @@ fn variant_game_row(
         .take(one.report.plies.min(opening_plies))
         .map(|(w, _)| w.as_str())
         .collect();
+    let first_moves = first_moves.join(" ");
     let row = GameRow {
         path: &v.path,
         path_bytes: v.path_bytes.as_deref(),
@@ -605,7 +652,7 @@ fn variant_game_row(
         plies: v.plies,
         outcome: v.outcome.reason.as_str(),
         winner: v.outcome.winner,
-        first_moves: &first_moves.join(" "),
+        first_moves: stated(Some(&first_moves)),
         fouls: v.fouls.iter().map(|f| f.code.as_str()).collect(),
         warnings: v.warnings.iter().map(|w| w.code.as_str()).collect(),
         errors: v.errors.iter().map(|e| e.code.as_str()).collect(),
@@ -620,8 +667,9 @@ struct Summary {
     median_plies: usize,
     max_plies: usize,
     percentiles: std::collections::BTreeMap<String, usize>,
-    black_win_rate: f64,
-    white_win_rate: f64,
+    /// `None` (JSON `null`) without a decisive game, as in [`VariantSummary`].
+    black_win_rate: Option<f64>,
+    white_win_rate: Option<f64>,
     /// The breakdown by variant (standard shogi included), when some record is of another.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     variants: std::collections::BTreeMap<String, VariantSummary>,
@@ -635,26 +683,50 @@ struct VariantSummary {
     mean_plies: f64,
     median_plies: usize,
     max_plies: usize,
-    black_win_rate: f64,
-    white_win_rate: f64,
+    black_win_rate: Option<f64>,
+    white_win_rate: Option<f64>,
 }
 
 fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
+/// Black's and white's win rates of `winners`, rounded; `None` (JSON `null`, `–` in the table,
+/// empty in CSV) where no game was decisive: there is no rate, not a rate of 0 %.
+fn rates(winners: &std::collections::BTreeMap<String, u64>) -> (Option<f64>, Option<f64>) {
+    let decisive = ["black", "white"]
+        .iter()
+        .map(|w| winners.get(*w).copied().unwrap_or(0))
+        .sum::<u64>();
+    if decisive == 0 {
+        return (None, None);
+    }
+    let (b, w) = shogi_tool::batch::stats::win_rates(winners);
+    (Some(round2(b)), Some(round2(w)))
+}
+
+/// A rate as the table shows it: `51.2%`, or `–` where there is none.
+fn shown_rate(rate: Option<f64>) -> String {
+    rate.map_or_else(|| "–".to_string(), |r| format!("{r:.1}%"))
+}
+
+/// A rate as CSV gives it: the number, or nothing.
+fn csv_rate(rate: Option<f64>) -> String {
+    rate.map_or_else(String::new, |r| r.to_string())
+}
+
 fn variant_summaries(s: &Stats) -> Vec<(String, VariantSummary)> {
     s.by_variant()
         .into_iter()
         .map(|(name, vs)| {
-            let (b, w) = vs.win_rates();
+            let (b, w) = rates(&vs.winners);
             let summary = VariantSummary {
                 records: vs.records,
                 mean_plies: round2(vs.mean_plies()),
                 median_plies: vs.percentile(50.0),
                 max_plies: vs.max_plies(),
-                black_win_rate: round2(b),
-                white_win_rate: round2(w),
+                black_win_rate: b,
+                white_win_rate: w,
                 outcomes: vs.outcomes,
             };
             (name, summary)
@@ -663,18 +735,17 @@ fn variant_summaries(s: &Stats) -> Vec<(String, VariantSummary)> {
 }
 
 fn summary(s: &Stats) -> Summary {
-    let (b, w) = s.win_rates();
-    let round = |x: f64| (x * 100.0).round() / 100.0;
+    let (b, w) = rates(&s.winners);
     Summary {
-        mean_plies: round(s.mean_plies()),
+        mean_plies: round2(s.mean_plies()),
         median_plies: s.percentile(50.0),
         max_plies: s.max_plies(),
         percentiles: [1.0, 10.0, 25.0, 75.0, 90.0, 99.0, 100.0]
             .iter()
             .map(|&p| (format!("p{p}"), s.percentile(p)))
             .collect(),
-        black_win_rate: round(b),
-        white_win_rate: round(w),
+        black_win_rate: b,
+        white_win_rate: w,
         variants: variant_summaries(s).into_iter().collect(),
     }
 }
@@ -772,8 +843,10 @@ fn table(s: &Stats, args: &Args) -> String {
     line(&mut o, "winners", &s.winners, s.records);
     let _ = writeln!(
         o,
-        "{:<12}black {:.1}%, white {:.1}% of decisive games",
-        "win rates", sum.black_win_rate, sum.white_win_rate
+        "{:<12}black {}, white {} of decisive games",
+        "win rates",
+        shown_rate(sum.black_win_rate),
+        shown_rate(sum.white_win_rate)
     );
     let by_variant = variant_summaries(s);
     if !by_variant.is_empty() {
@@ -789,14 +862,14 @@ fn table(s: &Stats, args: &Args) -> String {
                 .collect();
             let _ = writeln!(
                 o,
-                "{:<12}{k}: {}; length mean {:.1}, median {}, max {}; black {:.1}%, white {:.1}% of decisive games",
+                "{:<12}{k}: {}; length mean {:.1}, median {}, max {}; black {}, white {} of decisive games",
                 "",
                 outcomes.join(", "),
                 v.mean_plies,
                 v.median_plies,
                 v.max_plies,
-                v.black_win_rate,
-                v.white_win_rate
+                shown_rate(v.black_win_rate),
+                shown_rate(v.white_win_rate)
             );
         }
     }
@@ -945,8 +1018,8 @@ fn csv(s: &Stats, n: usize) -> String {
     let sum = summary(s);
     let _ = writeln!(o, "summary,mean_plies,{}", sum.mean_plies);
     let _ = writeln!(o, "summary,median_plies,{}", sum.median_plies);
-    let _ = writeln!(o, "summary,black_win_rate,{}", sum.black_win_rate);
-    let _ = writeln!(o, "summary,white_win_rate,{}", sum.white_win_rate);
+    let _ = writeln!(o, "summary,black_win_rate,{}", csv_rate(sum.black_win_rate));
+    let _ = writeln!(o, "summary,white_win_rate,{}", csv_rate(sum.white_win_rate));
     for (k, v) in &sum.percentiles {
         let _ = writeln!(o, "percentiles,{k},{v}");
     }
@@ -974,8 +1047,16 @@ fn csv(s: &Stats, n: usize) -> String {
         let _ = writeln!(o, "variants,{name}.mean_plies,{}", v.mean_plies);
         let _ = writeln!(o, "variants,{name}.median_plies,{}", v.median_plies);
         let _ = writeln!(o, "variants,{name}.max_plies,{}", v.max_plies);
-        let _ = writeln!(o, "variants,{name}.black_win_rate,{}", v.black_win_rate);
-        let _ = writeln!(o, "variants,{name}.white_win_rate,{}", v.white_win_rate);
+        let _ = writeln!(
+            o,
+            "variants,{name}.black_win_rate,{}",
+            csv_rate(v.black_win_rate)
+        );
+        let _ = writeln!(
+            o,
+            "variants,{name}.white_win_rate,{}",
+            csv_rate(v.white_win_rate)
+        );
         for (k, c) in &v.outcomes {
             let _ = writeln!(o, "variants,{name}.outcomes.{},{c}", esc(k));
         }

@@ -312,8 +312,8 @@ impl Validation {
         self.to_human_styled(text, out, false);
     }
 
-    /// [`Validation::to_human`], with the labels in colour (errors red, warnings yellow, fouls
-    /// bold) when `color` is true.
+    /// [`Validation::to_human`], with the labels in colour (errors and fouls red, warnings
+    /// yellow) when `color` is true.
     pub fn to_human_styled(&self, text: Option<&SourceText>, out: &mut String, color: bool) {
         use std::fmt::Write;
         let show = |out: &mut String, line: Option<u32>, column: Option<u32>| {
@@ -423,11 +423,11 @@ impl Severity {
         }
     }
 
-    /// The ANSI style of the label: red, bold, yellow.
+    /// The ANSI style of the label: errors and fouls bold red (as rustc's errors: a foul is
+    /// the worst a record can hold), warnings bold yellow.
     fn sgr(self) -> &'static str {
         match self {
-            Severity::Error => "\x1b[1;31m",
-            Severity::Foul => "\x1b[1m",
+            Severity::Error | Severity::Foul => "\x1b[1;31m",
             Severity::Warning => "\x1b[1;33m",
         }
     }
@@ -605,6 +605,11 @@ mod tests {
         assert_eq!(
             label(Severity::Error, "x", true),
             "\x1b[1;31merror[x]\x1b[0m"
+        );
+        // Fouls are red as errors are, not only bold (issue 33).
+        assert_eq!(
+            label(Severity::Foul, "nifu", true),
+            "\x1b[1;31mfoul[nifu]\x1b[0m"
         );
     }
 }

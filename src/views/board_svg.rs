@@ -676,9 +676,71 @@ fn draw_hand(
     }
 }
 
+/// The caption of `board --caption`: the move number, the last move in Japanese notation with
+/// the mover's mark, and the players (`手数＝12  △２三歩打  ▲羽生善治  △藤井聡太`); names wider
+/// than [`CAPTION_NAME_WIDTH`] are cut with `…` so that the line stays on the picture.
+pub fn record_caption(loc: &super::Located, black: Option<&str>, white: Option<&str>) -> String {
+    let mut parts = Vec::new();
+    match (loc.ply, &loc.last) {
+        (Some(ply), Some(last)) => {
+            let mover = last.before.side_to_move();
+            let mark = if mover == Color::Black { '▲' } else { '△' };
+            let kif = super::notation::kif_move(&last.before, last.mv, None);
+            parts.push(format!("手数＝{ply}  {mark}{kif}"));
+        }
+        (Some(ply), None) => parts.push(format!("手数＝{ply}")),
+        (None, _) => {}
+    }
+    for (mark, name) in [('▲', black), ('△', white)] {
+        if let Some(name) = name {
+            parts.push(format!("{mark}{}", caption_name(name)));
+        }
+    }
+    parts.join("  ")
+}
+
+/// The widest player's name a caption shows whole, in half-width characters (a kanji counts
+/// two): two such names, the move number and the move fit the standard board's picture.
+pub const CAPTION_NAME_WIDTH: usize = 16;
+
+fn caption_name(name: &str) -> String {
+    let width = |c: char| if c.is_ascii() { 1 } else { 2 };
+    if name.chars().map(width).sum::<usize>() <= CAPTION_NAME_WIDTH {
+        return name.to_string();
+    }
+    let mut cut = String::new();
+    let mut used = 0;
+    for c in name.chars() {
+        used += width(c);
+        if used > CAPTION_NAME_WIDTH - 2 {
+            break;
+        }
+        cut.push(c);
+    }
+    cut.push('…');
+    cut
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn captions_say_the_move_the_mover_and_the_players() {
+        let loc = super::super::located_from_sfen("startpos moves 7g7f 3c3d").unwrap();
+        assert_eq!(
+            record_caption(&loc, Some("羽生善治"), None),
+            "手数＝2  △３四歩(33)  ▲羽生善治"
+        );
+        let start = super::super::located_from_sfen("startpos").unwrap();
+        assert_eq!(record_caption(&start, None, None), "");
+        let long = "名".repeat(20);
+        let cut = record_caption(&loc, Some(&long), Some("a-rather-long-latin-name"));
+        assert!(
+            cut.ends_with("  ▲名名名名名名名…  △a-rather-long-…"),
+            "{cut}"
+        );
+    }
 
     #[test]
     fn white_pieces_are_turned_and_black_ones_are_not() {

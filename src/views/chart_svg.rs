@@ -23,6 +23,11 @@ use std::fmt::Write;
 
 use super::svg::{esc, num};
 use crate::batch::stats::{Stats, HISTOGRAM_OVERFLOW_PLIES};
+use crate::shogi::Handicap;
+
+/// The width of every chart, in user units: the report's column (so that a chart fills it,
+/// scaled down on a narrower window, never up).
+pub const WIDTH: f64 = 1020.0;
 
 /// The width in plies of one bucket of the length histogram.
 pub const BUCKET_PLIES: usize = 20;
@@ -118,9 +123,27 @@ impl Default for ChartOptions {
     }
 }
 
+/// The sans-serif fonts of the charts and the report, best first: the system's, then Japanese
+/// fonts that have the kana and kanji of handicap names, openings and players (Noto Sans CJK
+/// JP is Debian's and Ubuntu's `fonts-noto-cjk`), then the generic family. Without one of
+/// them a browser draws the Japanese labels as empty boxes. A macro, so that the stylesheets
+/// can `concat!` it.
+macro_rules! sans_fonts {
+    () => {
+        "system-ui,-apple-system,'Segoe UI','Noto Sans CJK JP','Noto Sans JP','Hiragino Sans',\
+'Hiragino Kaku Gothic ProN','Yu Gothic',Meiryo,'IPAexGothic',sans-serif"
+    };
+}
+pub(crate) use sans_fonts;
+
+/// The font stack of the charts and the report ([`sans_fonts`]).
+pub const SANS_FONTS: &str = sans_fonts!();
+
 /// The stylesheet of the charts: light by default, dark under `prefers-color-scheme: dark`.
-pub const STYLE: &str = "\
-svg.chart{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:12px}
+pub const STYLE: &str = concat!(
+    "svg.chart{font-family:",
+    sans_fonts!(),
+    ";font-size:12px}
 svg.chart text{fill:#1f2328}
 svg.chart .title{font-size:14px;font-weight:600}
 svg.chart .axis{stroke:#57606a;stroke-width:1}
@@ -139,7 +162,8 @@ svg.chart .s1{fill:#f0883e}
 svg.chart .s2{fill:#8b949e}
 svg.chart .s3{fill:#56d364}
 }
-";
+"
+);
 
 /// One bucket of the length histogram.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -281,10 +305,22 @@ fn simple(rows: Vec<Row>, series: &str) -> Drawn {
 }
 
 const WINNERS: [(&str, &str); 3] = [
-    ("black", "black (sente) wins"),
-    ("white", "white (gote) wins"),
+    ("black", "black wins (sente; 下手 in a handicap)"),
+    ("white", "white wins (gote; 上手 in a handicap)"),
     ("none", "no winner"),
 ];
+
+/// The series of a handicap's row: its players are 下手 (black) and 上手 (white, who gives the
+/// handicap and moves first), not sente and gote.
+const HANDICAP_WINNERS: [&str; 3] = ["下手 (black) wins", "上手 (white) wins", "no winner"];
+
+/// Who is who in a start named `start` when it is a handicap (`下手 (black) vs 上手 (white,
+/// moves first)`); `None` for the even game, a set-up position or a variant.
+pub fn handicap_sides(start: &str) -> Option<&'static str> {
+    Handicap::from_japanese(start)
+        .filter(|&h| h != Handicap::Even)
+        .map(|_| "下手 (black) vs 上手 (white, moves first)")
+}
 
 fn outcomes(s: &Stats) -> Drawn {
     let rows = by_count(&s.outcomes)
@@ -331,7 +367,11 @@ fn win_rates(s: &Stats) -> Drawn {
                     .unwrap_or(0)
             })
             .collect();
-        rows.push(Row::new(start, values));
+        let mut row = Row::new(start, values);
+        if handicap_sides(start).is_some() {
+            row.series = Some(HANDICAP_WINNERS.iter().map(|s| s.to_string()).collect());
+        }
+        rows.push(row);
     }
     Bars {
         rows,
@@ -345,8 +385,9 @@ fn win_rates(s: &Stats) -> Drawn {
 
 fn lengths(s: &Stats) -> Drawn {
     let buckets = length_buckets(s);
-    let (left, top, plot_w, plot_h) = (56.0, 56.0, 640.0, 240.0);
-    let mut d = Drawn::new(left + plot_w + 24.0, top + plot_h + 52.0);
+    let (left, top, plot_h) = (56.0, 56.0, 280.0);
+    let plot_w = WIDTH - left - 24.0;
+    let mut d = Drawn::new(WIDTH, top + plot_h + 52.0);
     d.legend(&["records, in buckets of 20 plies".to_string()], top - 22.0);
     let max = buckets.iter().map(|b| b.count).max().unwrap_or(0);
     let ticks = nice_ticks(max);
@@ -358,7 +399,7 @@ fn lengths(s: &Stats) -> Drawn {
     }
     let n = buckets.len().max(1);
     let slot = plot_w / n as f64;
-    let every = n.div_ceil(13);
+    let every = n.div_ceil(20);
     for (i, b) in buckets.iter().enumerate() {
         let h = plot_h * b.count as f64 / y_max;
         let x = left + slot * i as f64;
@@ -417,6 +458,9 @@ struct Row {
     label: String,
     values: Vec<u64>,
     href: Option<String>,
+    /// The row's own names of the series (in the bars' titles), where the legend's do not
+    /// fit it: a handicap's players are 下手 and 上手.
+    series: Option<Vec<String>>,
 }
 
 impl Row {
@@ -425,6 +469,7 @@ impl Row {
             label: label.to_string(),
             values,
             href: None,
+            series: None,
         }
     }
 }
@@ -475,10 +520,11 @@ impl Bars {
             * 7.0;
         let groups = if self.stacked { 1 } else { self.series.len() };
         let row_h = 10.0 + 12.0 * groups as f64;
-        let (left, top, plot_w) = (label_w + 16.0, 56.0, 440.0);
-        let plot_h = row_h * self.rows.len().max(1) as f64;
         let right = if self.percent { 90.0 } else { 60.0 };
-        let mut d = Drawn::new(left + plot_w + right, top + plot_h + 52.0);
+        let (left, top) = (label_w + 16.0, 56.0);
+        let plot_w = WIDTH - left - right;
+        let plot_h = row_h * self.rows.len().max(1) as f64;
+        let mut d = Drawn::new(WIDTH, top + plot_h + 52.0);
         d.legend(&self.series, top - 22.0);
         let max = if self.percent {
             100
@@ -553,7 +599,7 @@ impl Bars {
                     num(w),
                     num(bh),
                     esc(&row.label),
-                    esc(&self.series[k]),
+                    esc(row.series.as_ref().map_or(&self.series[k], |s| &s[k])),
                 );
                 if !self.stacked {
                     d.text(bx + w + 4.0, by + 9.0, "start", "", &v.to_string());
@@ -739,6 +785,47 @@ mod tests {
         assert!(svg.contains("&lt;script&gt;"));
         assert_eq!(shorten("abcdef", 4), "abc…");
         assert_eq!(shorten("角落ち", 6), "角落ち");
+    }
+
+    /// Issue 33: the charts used about 60 % of the report's width; each is now as wide as
+    /// the report's column, whatever its labels.
+    #[test]
+    fn every_chart_is_as_wide_as_the_report() {
+        let mut s = Stats::new(6);
+        s.records = 1;
+        s.length_histogram.insert(40, 1);
+        s.fouls.insert("nifu".into(), 1);
+        s.handicaps.insert("角落ち".into(), 1);
+        for kind in ChartKind::ALL {
+            let svg = chart(&s, kind, &ChartOptions::default());
+            assert!(
+                svg.contains(&format!(r#"width="{}" height="#, num(WIDTH))),
+                "{}: {svg}",
+                kind.name()
+            );
+        }
+        assert!(STYLE.contains(SANS_FONTS) && SANS_FONTS.contains("'Noto Sans CJK JP'"));
+    }
+
+    /// Issue 33: a handicap's bars said `black (sente)`; its players are 下手 and 上手.
+    #[test]
+    fn handicap_bars_name_shitate_and_uwate() {
+        let mut s = Stats::new(6);
+        s.records = 2;
+        s.winners.insert("white".into(), 2);
+        for start in ["角落ち", "平手"] {
+            s.handicaps.insert(start.into(), 1);
+            s.handicap_winners.insert(format!("{start}/white"), 1);
+        }
+        let svg = chart(&s, ChartKind::WinRates, &ChartOptions::default());
+        assert!(
+            svg.contains("<title>角落ち, 上手 (white) wins: 1 (100.0%)</title>"),
+            "{svg}"
+        );
+        assert!(svg.contains("<title>平手, white wins (gote; 上手 in a handicap): 1"));
+        assert_eq!(handicap_sides("平手"), None);
+        assert_eq!(handicap_sides("position"), None);
+        assert!(handicap_sides("香落ち").is_some());
     }
 
     #[test]

@@ -25,14 +25,49 @@ use super::chart_svg::{self, anchor, ChartKind, ChartOptions};
 use super::svg::esc;
 use crate::batch::stats::Stats;
 
+/// A record listed in the report: where it is, who played it, when, how long, and each foul
+/// and warning it has.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Listed {
+    /// The input's name.
+    pub path: String,
+    /// The record's index in its file.
+    pub index: usize,
+    /// Black's (sente's, or 下手's in a handicap game) name, when the record gives one.
+    pub black: Option<String>,
+    /// White's name, when the record gives one.
+    pub white: Option<String>,
+    /// The date the record gives, as written.
+    pub date: Option<String>,
+    /// Moves in the main line.
+    pub plies: usize,
+    /// The fouls and warnings, in the order of the replay.
+    pub findings: Vec<Finding>,
+}
+
+/// One foul or warning of a [`Listed`] record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// A foul (else a warning).
+    pub foul: bool,
+    /// The code (`nifu`, `repetition`, ...).
+    pub code: String,
+    /// The ply, for findings of the replay.
+    pub ply: Option<usize>,
+    /// The sentence saying what is wrong.
+    pub message: String,
+}
+
 /// The records that have each foul and warning code, in the order they were read, at most
 /// [`RecordLists::cap`] per code (the counts in [`Stats`] stay exact beyond that).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordLists {
-    /// Records by foul code: `(path, record index in the file)`.
-    pub fouls: BTreeMap<String, Vec<(String, usize)>>,
+    /// Every record in some list, in the order read.
+    pub records: Vec<Listed>,
+    /// Records by foul code: indices into [`RecordLists::records`].
+    pub fouls: BTreeMap<String, Vec<usize>>,
     /// Records by warning code.
-    pub warnings: BTreeMap<String, Vec<(String, usize)>>,
+    pub warnings: BTreeMap<String, Vec<usize>>,
     /// How many records are kept per code.
     pub cap: usize,
 }
@@ -40,6 +75,7 @@ pub struct RecordLists {
 impl Default for RecordLists {
     fn default() -> Self {
         RecordLists {
+            records: Vec::new(),
             fouls: BTreeMap::new(),
             warnings: BTreeMap::new(),
             cap: RecordLists::DEFAULT_CAP,
@@ -51,44 +87,38 @@ impl RecordLists {
     /// Records kept per code by default.
     pub const DEFAULT_CAP: usize = 1000;
 
-    /// Notes that the record `index` of `path` has the foul codes `fouls` and the warning
-    /// codes `warnings` (each code counted once per record).
-    pub fn add<'a>(
-        &mut self,
-        path: &str,
-        index: usize,
-        fouls: impl IntoIterator<Item = &'a str>,
-        warnings: impl IntoIterator<Item = &'a str>,
-    ) {
-        let cap = self.cap;
-        for (map, codes) in [
-            (&mut self.fouls, fouls.into_iter().collect::<Vec<_>>()),
-            (&mut self.warnings, warnings.into_iter().collect()),
-        ] {
-            let mut codes = codes;
-            codes.sort_unstable();
-            codes.dedup();
-            for c in codes {
-                let list = map.entry(c.to_string()).or_default();
-                if list.len() < cap {
-                    list.push((path.to_string(), index));
-                }
+    /// Notes a record under each of its codes (once per code) whose list has room; the record
+    /// is kept when it went into one list at least.
+    pub fn add(&mut self, record: Listed) {
+        let at = self.records.len();
+        let mut kept = false;
+        let mut seen: Vec<(bool, &str)> = Vec::new();
+        for f in &record.findings {
+            if seen.contains(&(f.foul, f.code.as_str())) {
+                continue;
             }
+            seen.push((f.foul, f.code.as_str()));
+            let map = if f.foul {
+                &mut self.fouls
+            } else {
+                &mut self.warnings
+            };
+            let list = map.entry(f.code.clone()).or_default();
+            if list.len() < self.cap {
+                list.push(at);
+                kept = true;
+            }
+        }
+        if kept {
+            self.records.push(record);
         }
     }
 
-    /// Appends the lists of `other` (a later part of the same run).
+    /// Appends the lists of `other` (a later part of the same run): the same lists as one run
+    /// over both parts.
     pub fn append(&mut self, other: RecordLists) {
-        let cap = self.cap;
-        for (mine, theirs) in [
-            (&mut self.fouls, other.fouls),
-            (&mut self.warnings, other.warnings),
-        ] {
-            for (code, list) in theirs {
-                let m = mine.entry(code).or_default();
-                let room = cap.saturating_sub(m.len());
-                m.extend(list.into_iter().take(room));
-            }
+        for r in other.records {
+            self.add(r);
         }
     }
 }
@@ -111,10 +141,12 @@ impl Default for ReportOptions {
     }
 }
 
-const PAGE_STYLE: &str = "\
-:root{color-scheme:light dark;--fg:#1f2328;--bg:#ffffff;--muted:#57606a;--line:#d0d7de;--card:#f6f8fa;--link:#0969da}
+const PAGE_STYLE: &str = concat!(
+    ":root{color-scheme:light dark;--fg:#1f2328;--bg:#ffffff;--muted:#57606a;--line:#d0d7de;--card:#f6f8fa;--link:#0969da}
 @media (prefers-color-scheme: dark){:root{--fg:#e6edf3;--bg:#0d1117;--muted:#9198a1;--line:#30363d;--card:#161b22;--link:#4493f8}}
-body{margin:0 auto;max-width:1100px;padding:16px 24px;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:var(--fg);background:var(--bg);line-height:1.45}
+body{margin:0 auto;max-width:1100px;padding:16px 24px;font-family:",
+    super::chart_svg::sans_fonts!(),
+    ";color:var(--fg);background:var(--bg);line-height:1.45}
 h1{font-size:1.6em;margin:.2em 0 .6em}
 h2{font-size:1.25em;border-bottom:1px solid var(--line);padding-bottom:.2em;margin-top:1.6em}
 h3{font-size:1.05em}
@@ -126,11 +158,23 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}
 dl.summary{display:grid;grid-template-columns:max-content auto;gap:2px 16px}
 dl.summary dt{color:var(--muted)}
 dl.summary dd{margin:0;font-variant-numeric:tabular-nums}
-code,.path{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.92em}
+code,.path{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,'Noto Sans Mono CJK JP',monospace;font-size:.92em}
 .muted{color:var(--muted)}
-ul.records{columns:2 28em;font-size:.92em}
-nav a{margin-right:.8em}
-";
+ul.records{list-style:none;padding:0;margin:.5em 0;display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,24em),1fr));gap:6px 12px;font-size:.92em}
+ul.records li{min-width:0;border:1px solid var(--line);border-radius:6px;background:var(--card);overflow-wrap:anywhere}
+ul.records a{display:block;padding:4px 8px;color:inherit;text-decoration:none}
+ul.records a:hover{background:var(--bg)}
+ul.records .who{font-weight:600}
+ul.records .when,ul.records .ply{color:var(--muted)}
+ul.records .msg,ul.records .path{display:block}
+ul.records .path{color:var(--link)}
+section.record h3{overflow-wrap:anywhere;margin-bottom:.2em}
+section.record p{margin:.2em 0}
+ul.findings{margin:.2em 0 .8em;overflow-wrap:anywhere}
+figure svg.chart{display:block;width:100%;max-width:100%;height:auto}
+nav a{margin-right:.8em;display:inline-block}
+"
+);
 
 /// The whole page. `lists` are the records behind each foul and warning code (none when the
 /// statistics come from `--merge`, which has only counts).
@@ -209,7 +253,8 @@ fn pct(n: u64, of: u64) -> String {
 }
 
 fn summary(o: &mut String, s: &Stats) {
-    let (b, w) = s.win_rates();
+    let get = |k: &str| s.winners.get(k).copied().unwrap_or(0);
+    let (b, w) = (get("black"), get("white"));
     let rows: Vec<(&str, String)> = vec![
         ("records read", s.records.to_string()),
         (
@@ -232,7 +277,11 @@ fn summary(o: &mut String, s: &Stats) {
         ),
         (
             "decisive games",
-            format!("black {b:.1}%, white {w:.1}% (sente and gote)"),
+            format!(
+                "black {}, white {} (black is sente in an even game, 下手 in a handicap one)",
+                pct(b, b + w),
+                pct(w, b + w)
+            ),
         ),
     ];
     o.push_str("<dl class=\"summary\">\n");
@@ -332,6 +381,10 @@ fn win_table(o: &mut String, s: &Stats) {
         ));
     }
     for (name, [b, w, n]) in rows {
+        let name = match chart_svg::handicap_sides(&name) {
+            Some(sides) => format!("{name}: {sides}"),
+            None => name,
+        };
         let _ = writeln!(
             o,
             "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{b}</td><td class=\"n\">{w}</td><td class=\"n\">{n}</td><td class=\"n\">{}</td></tr>",
@@ -352,15 +405,15 @@ fn code_lists(o: &mut String, s: &Stats, lists: Option<&RecordLists>) {
     if s.fouls.is_empty() && s.warnings.is_empty() {
         o.push_str("<p>No record has a foul or a warning.</p>\n");
     }
-    for (prefix, what, counts, map) in [
-        ("foul", "foul", &s.fouls, &lists.fouls),
-        ("warning", "warning", &s.warnings, &lists.warnings),
+    for (foul, what, counts, map) in [
+        (true, "foul", &s.fouls, &lists.fouls),
+        (false, "warning", &s.warnings, &lists.warnings),
     ] {
         for (code, &n) in counts {
             let list = map.get(code).map(Vec::as_slice).unwrap_or(&[]);
             let _ = writeln!(
                 o,
-                "<section id=\"{prefix}-{}\" class=\"code-list\">\n<h3>{what} <code>{}</code>: {n} record{}</h3>",
+                "<section id=\"{what}-{}\" class=\"code-list\">\n<h3>{what} <code>{}</code>: {n} record{}</h3>",
                 anchor(code),
                 esc(code),
                 if n == 1 { "" } else { "s" }
@@ -373,11 +426,78 @@ fn code_lists(o: &mut String, s: &Stats, lists: Option<&RecordLists>) {
                 );
             }
             o.push_str("<ul class=\"records\">\n");
-            for (path, index) in list {
-                let _ = writeln!(o, "<li class=\"path\">{}#{index}</li>", esc(path));
+            for &k in list {
+                let Some(r) = lists.records.get(k) else {
+                    continue;
+                };
+                let first = r
+                    .findings
+                    .iter()
+                    .find(|f| f.foul == foul && f.code == *code);
+                entry(o, k, r, first);
             }
             o.push_str("</ul>\n</section>\n");
         }
+    }
+    o.push_str("</section>\n");
+    record_sections(o, lists);
+}
+
+/// The players of a record, `▲black – △white`, with `?` for a name the record does not give.
+fn players(r: &Listed) -> String {
+    let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
+    format!("▲{} – △{}", name(&r.black), name(&r.white))
+}
+
+/// One entry of a code's list: the players, the date, the ply and the message of the code's
+/// first finding, and where the record is; the whole entry links to the record's section.
+fn entry(o: &mut String, k: usize, r: &Listed, first: Option<&Finding>) {
+    let ply = match first.and_then(|f| f.ply) {
+        Some(p) => format!("ply {p} of {}", r.plies),
+        None => format!("{} plies", r.plies),
+    };
+    let _ = writeln!(
+        o,
+        "<li><a href=\"#record-{k}\"><span class=\"who\">{}</span> <span class=\"when\">{}</span> <span class=\"ply\">{}</span><span class=\"msg\">{}</span><span class=\"path\">{}#{}</span></a></li>",
+        esc(&players(r)),
+        esc(r.date.as_deref().unwrap_or("no date")),
+        esc(&ply),
+        esc(first.map_or("", |f| f.message.as_str())),
+        esc(&r.path),
+        r.index
+    );
+}
+
+/// A section per listed record (the target of its entries' links): where it is, who played
+/// it, when, how long, and each of its fouls and warnings.
+fn record_sections(o: &mut String, lists: &RecordLists) {
+    if lists.records.is_empty() {
+        return;
+    }
+    o.push_str("<section id=\"records\">\n<h2>The records listed</h2>\n");
+    for (k, r) in lists.records.iter().enumerate() {
+        let _ = writeln!(
+            o,
+            "<section id=\"record-{k}\" class=\"record\">\n<h3 class=\"path\">{}#{}</h3>\n<p>{}, {}, {} plies</p>\n<ul class=\"findings\">",
+            esc(&r.path),
+            r.index,
+            esc(&players(r)),
+            esc(r.date.as_deref().unwrap_or("no date")),
+            r.plies
+        );
+        for f in &r.findings {
+            let what = if f.foul { "foul" } else { "warning" };
+            let at = f.ply.map(|p| format!("ply {p}: ")).unwrap_or_default();
+            let _ = writeln!(
+                o,
+                "<li>{}<a href=\"#{what}-{}\">{what}[{}]</a>: {}</li>",
+                esc(&at),
+                anchor(&f.code),
+                esc(&f.code),
+                esc(&f.message)
+            );
+        }
+        o.push_str("</ul>\n</section>\n");
     }
     o.push_str("</section>\n");
 }
@@ -430,33 +550,139 @@ mod tests {
             message: "bad & <worse>".into(),
         });
         let mut lists = RecordLists::default();
-        lists.add("a<script>.kif", 0, [], ["w\"><script>"]);
+        lists.add(Listed {
+            path: "a<script>.kif".into(),
+            black: Some("<b>".into()),
+            findings: vec![finding(false, "w\"><script>", Some(1), "<i>")],
+            ..Listed::default()
+        });
         let html = report(&s, Some(&lists), &ReportOptions::default());
         assert!(!html.contains("<script"), "{html}");
         assert!(html.contains("&lt;script&gt;evil()&lt;/script&gt;.kif"));
         assert!(html.contains("bad &amp; &lt;worse&gt;"));
         assert!(html.contains("a&lt;script&gt;.kif#0"));
+        assert!(!html.contains("<b>") && !html.contains("<i>"));
+    }
+
+    fn finding(foul: bool, code: &str, ply: Option<usize>, message: &str) -> Finding {
+        Finding {
+            foul,
+            code: code.into(),
+            ply,
+            message: message.into(),
+        }
+    }
+
+    fn listed(path: &str, index: usize, findings: Vec<Finding>) -> Listed {
+        Listed {
+            path: path.into(),
+            index,
+            findings,
+            ..Listed::default()
+        }
+    }
+
+    /// Issue 33: the lists gave only `path#N`; each entry now shows the players, the date,
+    /// the ply and the message, and links to the record's own section, which exists.
+    #[test]
+    fn entries_show_who_when_where_and_why_and_link_to_their_record() {
+        let mut s = Stats::new(6);
+        s.records = 2;
+        s.fouls.insert("nifu".into(), 1);
+        s.warnings.insert("repetition".into(), 2);
+        let mut lists = RecordLists::default();
+        lists.add(Listed {
+            black: Some("羽生善治".into()),
+            white: Some("藤井聡太".into()),
+            date: Some("2024/04/10".into()),
+            plies: 120,
+            ..listed(
+                "g.kif",
+                3,
+                vec![
+                    finding(true, "nifu", Some(57), "pawn dropped on 5e"),
+                    finding(false, "repetition", Some(90), "fourfold"),
+                ],
+            )
+        });
+        lists.add(listed(
+            "h.csa",
+            0,
+            vec![finding(false, "repetition", None, "x")],
+        ));
+        let html = report(&s, Some(&lists), &ReportOptions::default());
+        let nifu = &html[html.find("id=\"foul-nifu\"").unwrap()..];
+        let nifu = &nifu[..nifu.find("</section>").unwrap()];
+        assert!(nifu.contains(r##"<a href="#record-0">"##), "{nifu}");
+        for part in [
+            "▲羽生善治 – △藤井聡太",
+            "2024/04/10",
+            "ply 57 of 120",
+            "pawn dropped on 5e",
+            "g.kif#3",
+        ] {
+            assert!(nifu.contains(part), "{part}: {nifu}");
+        }
+        assert!(html.contains(r#"<section id="record-0" class="record">"#));
+        assert!(html.contains(r#"<section id="record-1" class="record">"#));
+        assert!(html.contains("▲? – △?"), "names not given are `?`");
+        assert!(html.contains(r##"<a href="#warning-repetition">warning[repetition]</a>"##));
+        // The page names a Japanese font (without one the names are empty boxes) and lets
+        // the entries wrap in a grid rather than in columns they overflow.
+        assert!(html.contains("'Noto Sans CJK JP'"));
+        assert!(!html.contains("columns:2"));
+    }
+
+    /// Issue 33: `0.0%` was shown for a share of no decisive games at all.
+    #[test]
+    fn no_decisive_game_has_no_rate() {
+        let mut s = Stats::new(6);
+        s.records = 2;
+        s.winners.insert("none".into(), 2);
+        let html = report(&s, None, &ReportOptions::default());
+        assert!(html.contains("<dd>black –, white –"), "{html}");
+        assert!(!html.contains("black 0.0%"), "{html}");
+    }
+
+    /// Issue 33: a handicap's row said `black (sente)`, where its players are 下手 and 上手
+    /// (the giver, white, moves first).
+    #[test]
+    fn handicap_rows_name_shitate_and_uwate() {
+        let mut s = Stats::new(6);
+        s.records = 2;
+        s.handicaps.insert("平手".into(), 1);
+        s.handicaps.insert("角落ち".into(), 1);
+        s.handicap_winners.insert("角落ち/white".into(), 1);
+        s.handicap_winners.insert("平手/black".into(), 1);
+        let html = report(&s, None, &ReportOptions::default());
+        assert!(html.contains("<td>角落ち: 下手 (black) vs 上手 (white, moves first)</td>"));
+        assert!(html.contains("<td>平手</td>"));
     }
 
     #[test]
     fn lists_keep_the_first_records_up_to_the_cap() {
+        let nifu = || finding(true, "nifu", Some(1), "");
         let mut a = RecordLists {
             cap: 2,
             ..RecordLists::default()
         };
-        a.add("x", 0, ["nifu", "nifu"], []);
+        a.add(listed("x", 0, vec![nifu(), nifu()]));
         let mut b = RecordLists {
             cap: 2,
             ..RecordLists::default()
         };
-        b.add("y", 0, ["nifu"], ["w"]);
-        b.add("y", 1, ["nifu"], []);
+        b.add(listed("y", 0, vec![nifu(), finding(false, "w", None, "")]));
+        b.add(listed("y", 1, vec![nifu()]));
+        b.add(listed("y", 2, vec![nifu()]));
         a.append(b);
+        assert_eq!(a.fouls["nifu"], vec![0, 1]);
+        assert_eq!(a.warnings["w"], vec![1]);
+        let kept: Vec<(&str, usize)> = a.records.iter().map(|r| (&*r.path, r.index)).collect();
         assert_eq!(
-            a.fouls["nifu"],
-            vec![("x".to_string(), 0), ("y".to_string(), 0)]
+            kept,
+            vec![("x", 0), ("y", 0)],
+            "a record in no list is not kept"
         );
-        assert_eq!(a.warnings["w"], vec![("y".to_string(), 0)]);
     }
 
     #[test]
