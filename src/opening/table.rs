@@ -5,6 +5,8 @@
 
 use crate::shogi::{Bitboard, ByColor, Color, PieceKind, Square};
 
+use super::plan::Plan;
+
 /// The definitions compiled into the tool.
 pub const DEFINITIONS: &str = include_str!("definitions.txt");
 
@@ -105,6 +107,10 @@ pub struct Table {
     /// The order the classifier looks at the definitions in: each after the definitions of
     /// the names it refers to, so that a name given at a ply counts at that same ply.
     pub order: Vec<usize>,
+    /// The definitions compiled for the classifier.
+    pub plan: Plan,
+    /// Each name and alias, and the index of the name it is ([`Table::find`]).
+    by_text: std::collections::HashMap<String, usize>,
 }
 
 /// A mistake in the data file, with its line.
@@ -134,11 +140,7 @@ impl Table {
 
     /// The index of a name or one of its aliases (exactly as written).
     pub fn find(&self, name: &str) -> Option<usize> {
-        self.names.iter().position(|n| n.text == name).or_else(|| {
-            self.names
-                .iter()
-                .position(|n| n.aliases.iter().any(|a| a == name))
-        })
+        self.by_text.get(name).copied()
     }
 
     /// Parses a data file in the form of `definitions.txt`.
@@ -351,11 +353,27 @@ impl Table {
         }
         let last_ply = definitions.iter().map(|d| d.plies.1).max().unwrap_or(0);
         let order = evaluation_order(&definitions);
+        let plan = Plan::new(&names, &definitions, &order, last_ply).map_err(|message| {
+            let line = blocks.get(super::plan::MAX).map_or(1, |b| b.line);
+            err(line, message)
+        })?;
+        // A name's own text before any alias; an alias two names share goes to the first.
+        let mut by_text = std::collections::HashMap::new();
+        for (i, n) in names.iter().enumerate() {
+            by_text.entry(n.text.clone()).or_insert(i);
+        }
+        for (i, n) in names.iter().enumerate() {
+            for a in &n.aliases {
+                by_text.entry(a.clone()).or_insert(i);
+            }
+        }
         Ok(Table {
             names,
             definitions,
             last_ply,
             order,
+            plan,
+            by_text,
         })
     }
 }
