@@ -302,3 +302,35 @@ fn the_fast_classifier_agrees_with_the_reference_on_the_corpus() {
     assert!(games > 50, "{games} corpus games");
     println!("{games} corpus games, {compared} prefixes compared");
 }
+
+#[test]
+fn a_rook_that_swings_late_in_a_bishop_exchange_does_not_range() {
+    // 角換わり, black's silver to 5f; white's rook goes to 4b at ply 26, an attack on the 4th
+    // file, not a ranging rook (bioshogi names both sides 角換わり早繰り銀 in such a game).
+    // It was 四間飛車 and 角交換振り飛車 for white, 対振り持久戦 for black, and 角換わり was
+    // taken back from both.
+    let moves = usi(
+        "7g7f 8c8d 2g2f 4a3b 8h7g 3c3d 7i8h 2b7g+ 8h7g 3a2b 3i4h 9c9d 4g4f 1c1d 4h4g 6c6d \
+         4g5f 5a4a 5i6h 7c7d 6h7h 9d9e 1g1f 1d1e 9g9f 8b4b 2f2e 6d6e 2e2d 2c2d",
+    );
+    let o = Openings::of(&Start::default(), &moves).unwrap();
+    for side in Color::ALL {
+        assert!(
+            o.has(Some(side), Kind::Strategy, "角換わり"),
+            "{side}: {o:?}"
+        );
+        assert!(o.has(Some(side), Kind::Strategy, "居飛車"), "{side}: {o:?}");
+        assert!(
+            !o.has(Some(side), Kind::Strategy, "振り飛車"),
+            "{side}: {o:?}"
+        );
+    }
+    // The same rook on the 4th file within 20 plies still ranges.
+    let early =
+        usi("7g7f 8c8d 2g2f 4a3b 8h7g 3c3d 7i8h 2b7g+ 8h7g 3a2b 3i4h 9c9d 4g4f 1c1d 4h4g 8b4b");
+    let o = Openings::of(&Start::default(), &early).unwrap();
+    assert!(
+        o.has(Some(Color::White), Kind::Strategy, "四間飛車"),
+        "{o:?}"
+    );
+}
