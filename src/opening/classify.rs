@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 
 use crate::shogi::{Bitboard, ByColor, Color, Handicap, Move, Position, Square};
 
-use super::plan::{kind_index, Plan, Set, Shape, MAX};
+use super::plan::{Plan, Set, Shape, MAX};
 use super::table::Table;
 
 /// A name given to one side, and the ply after which it was first seen.
@@ -96,8 +96,14 @@ impl Side {
 
 /// Classifies the main line `moves` from `start` for both sides.
 pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<SideNames> {
-    let plan = &table.plan;
-    let mut sides = at_start(table, start);
+    let own;
+    let plan = if std::ptr::eq(table, Table::standard()) {
+        standard_plan()
+    } else {
+        own = Plan::new(table);
+        &own
+    };
+    let mut sides = at_start(table, plan, start);
     let mut pos = start.clone();
     let last = moves.len().min(table.last_ply);
     for (i, &m) in moves.iter().take(last).enumerate() {
@@ -166,7 +172,7 @@ pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<Side
                 if candidates(&sides[si], due[si]).contains(place) {
                     sides[si].woken.remove(place);
                     due[si].remove(place);
-                    look(table, place, side, &pos, &mut sides, ply);
+                    look(plan, place, side, &pos, &mut sides, ply);
                 }
             }
             next = place + 1;
@@ -179,7 +185,7 @@ pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<Side
     let mut names: ByColor<SideNames> = ByColor::default();
     names.get_mut(Color::Black).given = black.given;
     names.get_mut(Color::White).given = white.given;
-    take_back(table, &mut names);
+    take_back(table, plan, &mut names);
     for side in Color::ALL {
         let given = &mut names.get_mut(side).given;
         given.retain(|g| !table.names[g.name].hidden);
@@ -195,9 +201,8 @@ pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<Side
 /// (whatever its window: one whose window opens later is looked at then only if something it
 /// watches changed), those whose shape stands already woken. Worked out once for the even
 /// position, whose games are most of any collection.
-fn at_start(table: &Table, start: &Position) -> [Side; 2] {
+fn at_start(table: &Table, plan: &Plan, start: &Position) -> [Side; 2] {
     let look_all = |pos: &Position| {
-        let plan = &table.plan;
         let mut sides = [Side::new(plan), Side::new(plan)];
         for place in 0..plan.len {
             for side in Color::ALL {
@@ -211,7 +216,11 @@ fn at_start(table: &Table, start: &Position) -> [Side; 2] {
         }
         sides
     };
-    let (even, sides) = table.plan.even_start.get_or_init(|| {
+    if !std::ptr::eq(table, Table::standard()) {
+        return look_all(start);
+    }
+    static EVEN: OnceLock<(Position, Box<[Side; 2]>)> = OnceLock::new();
+    let (even, sides) = EVEN.get_or_init(|| {
         let even = Handicap::Even.position();
         let sides = look_all(&even);
         (even, Box::new(sides))
@@ -223,6 +232,12 @@ fn at_start(table: &Table, start: &Position) -> [Side; 2] {
     }
 }
 
+/// The compiled-in table's plan, compiled once.
+fn standard_plan() -> &'static Plan {
+    static PLAN: OnceLock<Plan> = OnceLock::new();
+    PLAN.get_or_init(|| Plan::new(Table::standard()))
+}
+
 /// Whether `a` and `b` have the same pieces on the same squares, the same hands and the same
 /// side to move.
 fn same_position(a: &Position, b: &Position) -> bool {
@@ -232,20 +247,9 @@ fn same_position(a: &Position, b: &Position) -> bool {
         && Square::all().all(|sq| a.piece_at(sq) == b.piece_at(sq))
 }
 
-/// The classifier's state before the first move of a game from the even position.
-pub type EvenStart = OnceLock<(Position, Box<[Side; 2]>)>;
-
 /// Looks at the definition at `place` for `side`: gives its name, or makes it watch what
 /// failed.
-fn look(
-    table: &Table,
-    place: usize,
-    side: Color,
-    pos: &Position,
-    sides: &mut [Side; 2],
-    ply: usize,
-) {
-    let plan = &table.plan;
+fn look(plan: &Plan, place: usize, side: Color, pos: &Position, sides: &mut [Side; 2], ply: usize) {
     let (own, theirs) = (sides[side.index()].has, sides[side.flip().index()].has);
     match verdict(&plan.shapes[place][side.index()], side, pos) {
         Verdict::Watch(squares) => sides[side.index()].watch(place, squares),
@@ -290,8 +294,7 @@ fn verdict(shape: &Shape, side: Color, pos: &Position) -> Verdict {
 /// that was given later, a fallback beside a specific name, a name whose required names were
 /// taken back: first the names' own conditions to a fixed point, then the fallbacks against
 /// what is left.
-fn take_back(table: &Table, names: &mut ByColor<SideNames>) {
-    let plan = &table.plan;
+fn take_back(table: &Table, plan: &Plan, names: &mut ByColor<SideNames>) {
     let set = |s: &SideNames| {
         let mut out = Set::EMPTY;
         s.given.iter().for_each(|g| out.insert(g.name));
@@ -306,7 +309,7 @@ fn take_back(table: &Table, names: &mut ByColor<SideNames>) {
                     plan.definitions_of[name].iter().any(|&di| {
                         let d = &table.definitions[di];
                         if fallbacks {
-                            let specific = plan.specific[kind_index(d.kind)];
+                            let specific = plan.specific[d.kind.index()];
                             let mut others = own & specific;
                             others.remove(d.name);
                             !d.fallback || others.is_empty()

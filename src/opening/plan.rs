@@ -6,10 +6,9 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 use crate::shogi::{Bitboard, Color, PieceKind};
 
-use super::table::{Definition, Kind, Name};
+use super::table::{Definition, Table};
 
-/// The most definitions, and the most names, a table may have: one bit each in a [`Set`].
-pub const MAX: usize = 128;
+pub use super::table::MAX;
 
 /// A set of definitions (by their place in [`super::Table::order`]) or of names (by their
 /// index in [`super::Table::names`]), one bit each.
@@ -32,19 +31,23 @@ impl Set {
     /// Whether `i` is a member.
     #[inline]
     pub fn contains(self, i: usize) -> bool {
-        self.0 >> i & 1 != 0
+        i < MAX && self.0 >> i & 1 != 0
     }
 
-    /// Adds `i`.
+    /// Adds `i` (below [`MAX`]; a larger one is not a member of any set).
     #[inline]
     pub fn insert(&mut self, i: usize) {
-        self.0 |= 1 << i;
+        if i < MAX {
+            self.0 |= 1 << i;
+        }
     }
 
     /// Removes `i`.
     #[inline]
     pub fn remove(&mut self, i: usize) {
-        self.0 &= !(1 << i);
+        if i < MAX {
+            self.0 &= !(1 << i);
+        }
     }
 
     /// Whether there is no member.
@@ -265,28 +268,21 @@ pub struct Plan {
     pub kills_opponent: Vec<Set>,
     /// By name: its definitions (indices in [`super::Table::definitions`]).
     pub definitions_of: Vec<Vec<usize>>,
-    /// By kind: the names that count as specific beside a fallback (neither generic nor
+    /// By kind ([`super::Kind::index`]): the names that count as specific beside a fallback (neither generic nor
     /// hidden, and not themselves a fallback).
     pub specific: [Set; 2],
-    /// The classifier's state before the first move from the even position, once worked out.
-    pub(crate) even_start: super::classify::EvenStart,
 }
 
 impl Plan {
-    /// Compiles `definitions` in evaluation `order`, or says why they do not fit.
-    pub fn new(
-        names: &[Name],
-        definitions: &[Definition],
-        order: &[usize],
-        last_ply: usize,
-    ) -> Result<Plan, String> {
-        if definitions.len() > MAX || names.len() > MAX {
-            return Err(format!(
-                "{} definitions and {} names: the classifier takes at most {MAX} of each",
-                definitions.len(),
-                names.len()
-            ));
-        }
+    /// Compiles the definitions of `table` (at most [`MAX`] of them and of its names, which
+    /// [`Table::parse`] sees to) in its evaluation order.
+    pub fn new(table: &Table) -> Plan {
+        let (names, definitions, order, last_ply) = (
+            &table.names[..],
+            &table.definitions[..],
+            &table.order[..],
+            table.last_ply,
+        );
         let n = definitions.len();
         let by_name = |f: &dyn Fn(&Definition) -> Set| -> Vec<Set> {
             (0..names.len())
@@ -394,18 +390,10 @@ impl Plan {
                 .iter()
                 .any(|&di| definitions[di].fallback);
             if !name.generic && !name.hidden && !fallback {
-                plan.specific[kind_index(name.kind)].insert(i);
+                plan.specific[name.kind.index()].insert(i);
             }
         }
-        Ok(plan)
-    }
-}
-
-/// The index of `kind` in [`Plan::specific`].
-pub fn kind_index(kind: Kind) -> usize {
-    match kind {
-        Kind::Strategy => 0,
-        Kind::Castle => 1,
+        plan
     }
 }
 
@@ -443,7 +431,7 @@ mod tests {
     #[test]
     fn the_standard_table_is_compiled_in_evaluation_order() {
         let t = super::super::Table::standard();
-        let p = &t.plan;
+        let p = &Plan::new(t);
         assert_eq!(p.definition, t.order);
         // 相振り飛車 needs both sides' 振り飛車: a name given to either wakes it.
         let ranging = t.find("振り飛車").unwrap();

@@ -5,7 +5,9 @@
 
 use crate::shogi::{Bitboard, ByColor, Color, PieceKind, Square};
 
-use super::plan::Plan;
+/// The most definitions, and the most names, a table may have (the classifier gives each a
+/// bit of a 128-bit set).
+pub const MAX: usize = 128;
 
 /// The definitions compiled into the tool.
 pub const DEFINITIONS: &str = include_str!("definitions.txt");
@@ -20,6 +22,14 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// 0 for strategies, 1 for castles.
+    pub fn index(self) -> usize {
+        match self {
+            Kind::Strategy => 0,
+            Kind::Castle => 1,
+        }
+    }
+
     /// `strategy` or `castle`, as the data file writes it.
     pub fn word(self) -> &'static str {
         match self {
@@ -107,8 +117,6 @@ pub struct Table {
     /// The order the classifier looks at the definitions in: each after the definitions of
     /// the names it refers to, so that a name given at a ply counts at that same ply.
     pub order: Vec<usize>,
-    /// The definitions compiled for the classifier.
-    pub plan: Plan,
     /// Each name and alias, and the index of the name it is ([`Table::find`]).
     by_text: std::collections::HashMap<String, usize>,
 }
@@ -353,10 +361,17 @@ impl Table {
         }
         let last_ply = definitions.iter().map(|d| d.plies.1).max().unwrap_or(0);
         let order = evaluation_order(&definitions);
-        let plan = Plan::new(&names, &definitions, &order, last_ply).map_err(|message| {
-            let line = blocks.get(super::plan::MAX).map_or(1, |b| b.line);
-            err(line, message)
-        })?;
+        if definitions.len() > MAX || names.len() > MAX {
+            let line = blocks.get(MAX).map_or(1, |b| b.line);
+            return Err(err(
+                line,
+                format!(
+                    "{} definitions and {} names: the classifier takes at most {MAX} of each",
+                    definitions.len(),
+                    names.len()
+                ),
+            ));
+        }
         // A name's own text before any alias; an alias two names share goes to the first.
         let mut by_text = std::collections::HashMap::new();
         for (i, n) in names.iter().enumerate() {
@@ -372,7 +387,6 @@ impl Table {
             definitions,
             last_ply,
             order,
-            plan,
             by_text,
         })
     }
