@@ -6,9 +6,16 @@ carry per-side labels written by bioshogi, the library of Shogi Wars' companion 
 (`先手の戦法：` / `先手の戦型：`, `先手の囲い：`; `下手`/`上手` in handicap games), runs
 `shogi-tool validate --format json` on it and counts, per side, how often the first strategy
 label and the first castle label of the header are among the names the tool gives that side
-(an alias counts). Prints the shares and every miss.
+(an alias counts). Prints the shares and every miss, and the same shares over the labels
+that name something the tool defines (`known`): a label the tool has no definition for
+(bioshogi names some 300 shapes, `４五歩早仕掛け`, `筋違い角`) cannot be agreed with.
 
     python3 scripts/openings_agreement.py [FOLDER...] [--tool target/release/shogi-tool]
+
+Folders of labelled records used so far: `../shared/corpus` (the 23 records of
+akicho8/shogi-player's kifu_book_info); 11 records of akicho8/bioshogi's `experiment/`
+folder and one Shogi Wars export (`docs/openings.md`, "Agreement", says which; AGPL, so
+kept out of this repository).
 """
 import json, os, re, subprocess, sys
 
@@ -20,10 +27,11 @@ folders = args or ["../shared/corpus"]
 SIDES = {"先手": "black", "下手": "black", "後手": "white", "上手": "white"}
 # Other spellings the definitions accept (the `alias` lines of src/opening/definitions.txt).
 aliases = {}
+defined = set()
 cur = None
 for line in open(os.path.join(os.path.dirname(__file__), "../src/opening/definitions.txt"), encoding="utf-8"):
     m = re.match(r"(strategy|castle) (\S+)", line)
-    if m: cur = m.group(2); continue
+    if m: cur = m.group(2); defined.add(cur); continue
     m = re.match(r"\s+alias (.*)", line)
     if m and cur:
         for a in m.group(1).split(): aliases[a] = cur
@@ -36,6 +44,7 @@ def read(path):
     return raw.decode("utf-8", "replace")
 
 counts = {}  # (kind, side) -> [given, agreed]
+known = {}  # the same, over labels the tool defines
 misses = []
 for folder in folders:
     for root, _, files in os.walk(folder):
@@ -54,17 +63,23 @@ for folder in folders:
             o = json.loads(out.splitlines()[0]).get("openings")
             for (kind, side), label in sorted(labels.items()):
                 c = counts.setdefault((kind, side), [0, 0]); c[0] += 1
+                k = known.setdefault((kind, side), [0, 0])
+                is_known = label in defined or label in aliases
+                k[0] += is_known
                 names = set()
                 if o:
                     names = {x["name"] for x in o[side]["strategies" if kind == "strategy" else "castles"]}
                 if label in names or aliases.get(label) in names:
-                    c[1] += 1
+                    c[1] += 1; k[1] += 1
                 else:
                     misses.append(f"{path}: {side} {kind} {label}; the tool: {sorted(names)}")
-total = [0, 0]
+def share(a, n): return f"{a:3}/{n:3} = {100 * a / n:5.1f}%" if n else f"{a:3}/{n:3}"
+total = [0, 0, 0, 0]
+print("kind     side  every label          labels the tool defines")
 for (kind, side), (n, a) in sorted(counts.items()):
-    total[0] += n; total[1] += a
-    print(f"{kind:8} {side:5} {a:3}/{n:3} = {100 * a / n:5.1f}%")
+    kn, ka = known[(kind, side)]
+    total[0] += n; total[1] += a; total[2] += kn; total[3] += ka
+    print(f"{kind:8} {side:5} {share(a, n)}    {share(ka, kn)}")
 if total[0]:
-    print(f"all            {total[1]:3}/{total[0]:3} = {100 * total[1] / total[0]:5.1f}%")
+    print(f"all            {share(total[1], total[0])}    {share(total[3], total[2])}")
 for m in misses: print("miss:", m)

@@ -375,11 +375,19 @@ impl Stats {
                 }
             };
             let s = o.side(side);
+            // A name counted before is looked up without making its key again.
+            let count = |map: &mut BTreeMap<String, NameCounts>, name: &str| {
+                if let Some(n) = map.get_mut(name) {
+                    score(n);
+                } else {
+                    score(map.entry(name.to_string()).or_default());
+                }
+            };
             for l in &s.strategies {
-                score(self.by_strategy.entry(l.name.to_string()).or_default());
+                count(&mut self.by_strategy, l.name);
             }
             for l in &s.castles {
-                score(self.by_castle.entry(l.name.to_string()).or_default());
+                count(&mut self.by_castle, l.name);
             }
         }
         let main = |side: Color| o.main_strategy(side).unwrap_or("?");

@@ -29,6 +29,9 @@
 //! ```
 
 mod classify;
+pub mod plan;
+#[cfg(test)]
+mod reference;
 pub mod table;
 
 use serde::Serialize;

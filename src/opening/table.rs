@@ -5,6 +5,10 @@
 
 use crate::shogi::{Bitboard, ByColor, Color, PieceKind, Square};
 
+/// The most definitions, and the most names, a table may have (the classifier gives each a
+/// bit of a 128-bit set).
+pub const MAX: usize = 128;
+
 /// The definitions compiled into the tool.
 pub const DEFINITIONS: &str = include_str!("definitions.txt");
 
@@ -18,6 +22,14 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// 0 for strategies, 1 for castles.
+    pub fn index(self) -> usize {
+        match self {
+            Kind::Strategy => 0,
+            Kind::Castle => 1,
+        }
+    }
+
     /// `strategy` or `castle`, as the data file writes it.
     pub fn word(self) -> &'static str {
         match self {
@@ -105,6 +117,8 @@ pub struct Table {
     /// The order the classifier looks at the definitions in: each after the definitions of
     /// the names it refers to, so that a name given at a ply counts at that same ply.
     pub order: Vec<usize>,
+    /// Each name and alias, and the index of the name it is ([`Table::find`]).
+    by_text: std::collections::HashMap<String, usize>,
 }
 
 /// A mistake in the data file, with its line.
@@ -134,11 +148,7 @@ impl Table {
 
     /// The index of a name or one of its aliases (exactly as written).
     pub fn find(&self, name: &str) -> Option<usize> {
-        self.names.iter().position(|n| n.text == name).or_else(|| {
-            self.names
-                .iter()
-                .position(|n| n.aliases.iter().any(|a| a == name))
-        })
+        self.by_text.get(name).copied()
     }
 
     /// Parses a data file in the form of `definitions.txt`.
@@ -351,11 +361,33 @@ impl Table {
         }
         let last_ply = definitions.iter().map(|d| d.plies.1).max().unwrap_or(0);
         let order = evaluation_order(&definitions);
+        if definitions.len() > MAX || names.len() > MAX {
+            let line = blocks.get(MAX).map_or(1, |b| b.line);
+            return Err(err(
+                line,
+                format!(
+                    "{} definitions and {} names: the classifier takes at most {MAX} of each",
+                    definitions.len(),
+                    names.len()
+                ),
+            ));
+        }
+        // A name's own text before any alias; an alias two names share goes to the first.
+        let mut by_text = std::collections::HashMap::new();
+        for (i, n) in names.iter().enumerate() {
+            by_text.entry(n.text.clone()).or_insert(i);
+        }
+        for (i, n) in names.iter().enumerate() {
+            for a in &n.aliases {
+                by_text.entry(a.clone()).or_insert(i);
+            }
+        }
         Ok(Table {
             names,
             definitions,
             last_ply,
             order,
+            by_text,
         })
     }
 }
