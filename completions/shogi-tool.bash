@@ -16,9 +16,6 @@ _shogi__tool() {
             ",$1")
                 cmd="shogi__tool"
                 ;;
-            shogi__tool,bench-replay)
-                cmd="shogi__tool__subcmd__bench__subcmd__replay"
-                ;;
             shogi__tool,board)
                 cmd="shogi__tool__subcmd__board"
                 ;;
@@ -66,9 +63,6 @@ _shogi__tool() {
                 ;;
             shogi__tool,validate)
                 cmd="shogi__tool__subcmd__validate"
-                ;;
-            shogi__tool__subcmd__help,bench-replay)
-                cmd="shogi__tool__subcmd__help__subcmd__bench__subcmd__replay"
                 ;;
             shogi__tool__subcmd__help,board)
                 cmd="shogi__tool__subcmd__help__subcmd__board"
@@ -125,7 +119,7 @@ _shogi__tool() {
 
     case "${cmd}" in
         shogi__tool)
-            opts="-h -V --color --help --version validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help"
+            opts="-h -V --color --help --version validate convert find dedup split join stats positions impasse board drops moves guide perft completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -142,69 +136,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__bench__subcmd__replay)
-            opts="-0 -j -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --color --help --version"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --files-from)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --shard)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --from)
-                    COMPREPLY=($(compgen -W "kif kifu ki2 ki2u csa sfen usi jkf" -- "${cur}"))
-                    return 0
-                    ;;
-                --encoding)
-                    COMPREPLY=($(compgen -W "auto utf-8 shift_jis euc-jp utf-16le utf-16be" -- "${cur}"))
-                    return 0
-                    ;;
-                --jobs)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-file-size)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-line-length)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-variations)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-variation-depth)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --variant)
-                    COMPREPLY=($(compgen -W "standard minishogi gorogoro gorogoroplus torishogi dobutsu" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        shogi__subcmd__tool__subcmd__board)
+        shogi__tool__subcmd__board)
             opts="-h -V --ply --record --sfen --from --encoding --variant --format --highlight --letters --shape --caption --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -258,7 +190,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__completions)
+        shogi__tool__subcmd__completions)
             opts="-h -V --color --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -276,7 +208,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__convert)
+        shogi__tool__subcmd__convert)
             opts="-0 -j -o -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --to --output --out-dir --output-encoding --force --csa-version --kif-funari --quiet --main-line-only --no-comments --no-times --no-variations --header --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -366,7 +298,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__dedup)
+        shogi__tool__subcmd__dedup)
             opts="-0 -j -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --prefix --keep --out-dir --force --format --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -440,7 +372,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__drops)
+        shogi__tool__subcmd__drops)
             opts="-h -V --ply --record --sfen --from --encoding --variant --piece --format --letters --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -490,8 +422,8 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__find)
-            opts="-0 -j -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --position --board-only --ply-range --player --black --white --event --date --handicap --outcome --winner --foul --warning --plies --opening --castle --invert --count --format --quiet --color --help --version"
+        shogi__tool__subcmd__find)
+            opts="-0 -j -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --position --board-only --ply-range --player --black --white --event --date --handicap --outcome --winner --foul --warning --error --plies --opening --castle --not --invert --count --format --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -574,7 +506,7 @@ _shogi__tool() {
                     return 0
                     ;;
                 --outcome)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "checkmate resignation repetition perpetual-check impasse-declaration impasse-points timeout foul abort max-moves no-legal-moves campmate unknown" -- "${cur}"))
                     return 0
                     ;;
                 --winner)
@@ -582,11 +514,15 @@ _shogi__tool() {
                     return 0
                     ;;
                 --foul)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "any nifu uchifuzume dead-piece self-check illegal-move illegal-promotion wrong-turn perpetual-check moves-after-end swallow-file" -- "${cur}"))
                     return 0
                     ;;
                 --warning)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "any result-mismatch piece-mismatch time-over repetition unrecorded-foul replay-stopped start-position invalid-bytes encoding unknown-line format-mismatch superfluous-word missing-source ply-mismatch summary-mismatch handicap-mismatch move-after-ending unknown-ending unknown-special invalid-time trailing-text mixed-position missing-position missing-side-to-move incomplete-board misplaced-position misplaced-board misplaced-handicap missing-moves empty-element misplaced-move misplaced-time misplaced-variation header-value invalid-comment invalid-jkf" -- "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -W "any parse-error invalid-jkf unknown-handicap ambiguous-move unresolvable-move invalid-position not-a-record unreadable-text empty invalid-bytes limit unreadable" -- "${cur}"))
                     return 0
                     ;;
                 --plies)
@@ -616,7 +552,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__guide)
+        shogi__tool__subcmd__guide)
             opts="-h -V --format --letters --variant --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -642,8 +578,8 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help)
-            opts="validate convert find dedup split join stats positions impasse board drops moves guide perft completions bench-replay help"
+        shogi__tool__subcmd__help)
+            opts="validate convert find dedup split join stats positions impasse board drops moves guide perft completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -656,7 +592,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__bench__subcmd__replay)
+        shogi__tool__subcmd__help__subcmd__board)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -670,7 +606,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__board)
+        shogi__tool__subcmd__help__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -684,7 +620,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__completions)
+        shogi__tool__subcmd__help__subcmd__convert)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -698,7 +634,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__convert)
+        shogi__tool__subcmd__help__subcmd__dedup)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -712,7 +648,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__dedup)
+        shogi__tool__subcmd__help__subcmd__drops)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -726,7 +662,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__drops)
+        shogi__tool__subcmd__help__subcmd__find)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -740,7 +676,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__find)
+        shogi__tool__subcmd__help__subcmd__guide)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -754,7 +690,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__guide)
+        shogi__tool__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -768,7 +704,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__help)
+        shogi__tool__subcmd__help__subcmd__impasse)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -782,7 +718,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__impasse)
+        shogi__tool__subcmd__help__subcmd__join)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -796,7 +732,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__join)
+        shogi__tool__subcmd__help__subcmd__moves)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -810,7 +746,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__moves)
+        shogi__tool__subcmd__help__subcmd__perft)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -824,7 +760,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__perft)
+        shogi__tool__subcmd__help__subcmd__positions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -838,7 +774,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__positions)
+        shogi__tool__subcmd__help__subcmd__split)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -852,7 +788,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__split)
+        shogi__tool__subcmd__help__subcmd__stats)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -866,7 +802,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__stats)
+        shogi__tool__subcmd__help__subcmd__validate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -880,21 +816,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__help__subcmd__validate)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        shogi__subcmd__tool__subcmd__impasse)
+        shogi__tool__subcmd__impasse)
             opts="-0 -j -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --sfen --handicap --ply --impasse-rule --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -976,7 +898,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__join)
+        shogi__tool__subcmd__join)
             opts="-0 -j -o -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --output --to --output-encoding --force --main-line-only --no-comments --no-times --no-variations --header --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1058,7 +980,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__moves)
+        shogi__tool__subcmd__moves)
             opts="-h -V --ply --record --sfen --from --encoding --variant --square --format --rules --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1112,7 +1034,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__perft)
+        shogi__tool__subcmd__perft)
             opts="-h -V --sfen --divide --no-bulk --force --variant --rules --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1142,7 +1064,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__positions)
+        shogi__tool__subcmd__positions)
             opts="-0 -j -o -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --ply --final --with-path --format --output --force --eval-missing --keep-after-foul --keep-errors --keep-mismatches --keep-unknown-results --min-ply --max-ply --exclude-draws --min-rating --unique --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1236,7 +1158,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__split)
+        shogi__tool__subcmd__split)
             opts="-0 -j -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --out-dir --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1302,7 +1224,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__stats)
+        shogi__tool__subcmd__stats)
             opts="-0 -j -o -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --games --force --output --chart --opening-plies --top --failures --failures-file --quiet --merge --max-moves --impasse-rule --rules --perpetual-check-loses --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1412,7 +1334,7 @@ _shogi__tool() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        shogi__subcmd__tool__subcmd__validate)
+        shogi__tool__subcmd__validate)
             opts="-0 -j -q -h -V --files-from --null --follow --shard --from --encoding --strict --jobs --max-file-size --max-line-length --max-variations --max-variation-depth --variant --format --max-moves --impasse-rule --deny-warnings --quiet --rules --perpetual-check-loses --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
