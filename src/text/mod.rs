@@ -23,6 +23,7 @@ mod detect;
 mod encoding;
 mod escape;
 mod scan;
+mod sjis;
 mod source;
 mod width;
 
