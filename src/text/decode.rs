@@ -594,14 +594,8 @@ fn decode_as(encoding: Encoding, body: &mut Body<'_>) -> Text {
     }
 }
 
-/// One pass, no replacement: `None` at the first malformed sequence. Shift_JIS goes by the
-/// table of [`super::sjis`] first (the same characters, a third of the work).
+/// One pass, no replacement: `None` at the first malformed sequence.
 fn decode_clean(encoding: Encoding, bytes: &[u8]) -> Option<String> {
-    if encoding == Encoding::ShiftJis {
-        if let Some(text) = super::sjis::decode(bytes) {
-            return Some(text);
-        }
-    }
     encoding
         .codec()
         .decode_without_bom_handling_and_without_replacement(bytes)

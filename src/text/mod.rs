@@ -23,7 +23,6 @@ mod detect;
 mod encoding;
 mod escape;
 mod scan;
-mod sjis;
 mod source;
 mod width;
 
