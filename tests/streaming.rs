@@ -97,6 +97,26 @@ fn inputs(dir: &Path) -> PathBuf {
     }
     std::fs::copy(root().join("testdata/fouls/nifu.usi"), d.join("c.usi")).unwrap();
     std::fs::write(d.join("z.csa"), "not a record\n").unwrap();
+    // Shift_JIS and UTF-8 KIF (the table decoder and its fall-back to encoding_rs), invalid
+    // bytes, and CSA saved as `.kif` (the format sniffed from the content).
+    std::fs::create_dir_all(d.join("kif")).unwrap();
+    for entry in std::fs::read_dir(root().join("testdata/kif")).unwrap() {
+        let p = entry.unwrap().path();
+        if p.extension().is_some_and(|e| e == "kif") {
+            std::fs::copy(&p, d.join("kif").join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    for name in [
+        "csa-saved-as.kif",
+        "invalid-bytes.kif",
+        "prose-saved-as.kif",
+    ] {
+        std::fs::copy(
+            root().join("testdata/broken").join(name),
+            d.join("kif").join(name),
+        )
+        .unwrap();
+    }
     d
 }
 
