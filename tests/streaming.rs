@@ -97,13 +97,18 @@ fn inputs(dir: &Path) -> PathBuf {
     }
     std::fs::copy(root().join("testdata/fouls/nifu.usi"), d.join("c.usi")).unwrap();
     std::fs::write(d.join("z.csa"), "not a record\n").unwrap();
-    // Shift_JIS and UTF-8 KIF (the table decoder and its fall-back to encoding_rs), invalid
-    // bytes, and CSA saved as `.kif` (the format sniffed from the content).
-    std::fs::create_dir_all(d.join("kif")).unwrap();
+    d
+}
+
+/// A folder of KIF inputs: Shift_JIS and UTF-8, undecodable bytes, and CSA and prose saved as
+/// `.kif` (the format sniffed from the content).
+fn kif_inputs(dir: &Path) -> PathBuf {
+    let d = dir.join("kin");
+    std::fs::create_dir_all(&d).unwrap();
     for entry in std::fs::read_dir(root().join("testdata/kif")).unwrap() {
         let p = entry.unwrap().path();
         if p.extension().is_some_and(|e| e == "kif") {
-            std::fs::copy(&p, d.join("kif").join(p.file_name().unwrap())).unwrap();
+            std::fs::copy(&p, d.join(p.file_name().unwrap())).unwrap();
         }
     }
     for name in [
@@ -111,13 +116,21 @@ fn inputs(dir: &Path) -> PathBuf {
         "invalid-bytes.kif",
         "prose-saved-as.kif",
     ] {
-        std::fs::copy(
-            root().join("testdata/broken").join(name),
-            d.join("kif").join(name),
-        )
-        .unwrap();
+        std::fs::copy(root().join("testdata/broken").join(name), d.join(name)).unwrap();
     }
     d
+}
+
+#[test]
+fn kif_files_read_the_same_for_every_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    kif_inputs(dir.path());
+    let out = same_for_every_jobs(dir.path(), &["validate", "kin", "--format", "json"]);
+    // One JSON line a file (22 when this was written).
+    assert!(out.stdout.iter().filter(|&&b| b == b'\n').count() >= 20);
+    same_for_every_jobs(dir.path(), &["stats", "kin", "--format", "json"]);
+    same_for_every_jobs(dir.path(), &["positions", "kin"]);
+    same_for_every_jobs(dir.path(), &["convert", "kin", "--to", "csa"]);
 }
 
 fn run(dir: &Path, args: &[&str], jobs: usize) -> Output {
