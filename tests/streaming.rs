@@ -100,6 +100,39 @@ fn inputs(dir: &Path) -> PathBuf {
     d
 }
 
+/// A folder of KIF inputs: Shift_JIS and UTF-8, undecodable bytes, and CSA and prose saved as
+/// `.kif` (the format sniffed from the content).
+fn kif_inputs(dir: &Path) -> PathBuf {
+    let d = dir.join("kin");
+    std::fs::create_dir_all(&d).unwrap();
+    for entry in std::fs::read_dir(root().join("testdata/kif")).unwrap() {
+        let p = entry.unwrap().path();
+        if p.extension().is_some_and(|e| e == "kif") {
+            std::fs::copy(&p, d.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    for name in [
+        "csa-saved-as.kif",
+        "invalid-bytes.kif",
+        "prose-saved-as.kif",
+    ] {
+        std::fs::copy(root().join("testdata/broken").join(name), d.join(name)).unwrap();
+    }
+    d
+}
+
+#[test]
+fn kif_files_read_the_same_for_every_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    kif_inputs(dir.path());
+    let out = same_for_every_jobs(dir.path(), &["validate", "kin", "--format", "json"]);
+    // One JSON line a file (22 when this was written).
+    assert!(out.stdout.iter().filter(|&&b| b == b'\n').count() >= 20);
+    same_for_every_jobs(dir.path(), &["stats", "kin", "--format", "json"]);
+    same_for_every_jobs(dir.path(), &["positions", "kin"]);
+    same_for_every_jobs(dir.path(), &["convert", "kin", "--to", "csa"]);
+}
+
 fn run(dir: &Path, args: &[&str], jobs: usize) -> Output {
     Command::cargo_bin("shogi-tool")
         .unwrap()

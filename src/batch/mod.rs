@@ -79,8 +79,10 @@ where
         }
         return;
     }
-    // The first input is worked on before any helper starts: a run of one input (a
-    // multi-game file) needs none, its records are spread over rayon's pool.
+    // The first input is taken before any helper starts (a run of no input needs none), but
+    // worked on only once they have: taking it lists the first folder, after which the
+    // helpers find the next inputs at once. A run of one input (a multi-game file, whose
+    // records are spread over rayon's pool) costs a helper that finds nothing and ends.
     let Some(first) = inputs.next() else {
         return;
     };
@@ -135,8 +137,6 @@ where
                 });
                 order.put(i, Piece::Done);
             };
-        work_here(0, &first, &mut order, &mut go_on, &mut emit);
-        drop(first);
         for _ in 1..threads {
             let tx = tx.clone();
             let (shared, work) = (&shared, &work);
@@ -146,22 +146,36 @@ where
                     if shared.stop.load(Ordering::Relaxed) {
                         break;
                     }
+                    // Each piece is sent when the next one comes, the last one with the end
+                    // of the input: one message an input for the common one-piece input, so a
+                    // helper fills the channel (and sleeps) half as often.
                     let mut sent = 0usize;
+                    let mut held: Option<T> = None;
                     work(&input, &mut |piece| {
-                        if sent >= PIECES_AHEAD {
-                            shared.wait_for_turn(i);
+                        if let Some(previous) = held.replace(piece) {
+                            if sent >= PIECES_AHEAD {
+                                shared.wait_for_turn(i);
+                            }
+                            sent += 1;
+                            if tx.send((i, Piece::Part(previous))).is_err() {
+                                return false;
+                            }
                         }
-                        sent += 1;
                         !shared.stop.load(Ordering::Relaxed)
-                            && tx.send((i, Piece::Part(piece))).is_ok()
                     });
-                    if shared.stop.load(Ordering::Relaxed) || tx.send((i, Piece::Done)).is_err() {
+                    let end = match held {
+                        Some(last) => Piece::Last(last),
+                        None => Piece::Done,
+                    };
+                    if shared.stop.load(Ordering::Relaxed) || tx.send((i, end)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
+        work_here(0, &first, &mut order, &mut go_on, &mut emit);
+        drop(first);
         while go_on {
             for (i, piece) in rx.try_iter().take(window) {
                 order.put(i, piece);
@@ -216,6 +230,8 @@ enum Piece<T> {
     Part(T),
     /// The end of them.
     Done,
+    /// Their last piece, and the end of them.
+    Last(T),
 }
 
 /// What the threads of [`run_ordered`] share.
@@ -310,6 +326,10 @@ impl<T> Reorder<T> {
         match piece {
             Piece::Part(t) => self.waiting[slot].0.push_back(t),
             Piece::Done => self.waiting[slot].1 = true,
+            Piece::Last(t) => {
+                self.waiting[slot].0.push_back(t);
+                self.waiting[slot].1 = true;
+            }
         }
     }
 
@@ -534,6 +554,43 @@ mod tests {
                 "jobs {jobs}: {worked} pieces made"
             );
         }
+    }
+
+    #[test]
+    fn helpers_work_while_the_first_input_is_worked_on() {
+        // Input 0 waits (up to 5 s) for another input to start. The helpers used to start
+        // only once the first input was done, so a run spent that input alone (issue 34).
+        let started = AtomicUsize::new(0);
+        let overlapped = AtomicBool::new(false);
+        let mut seen = Vec::new();
+        run_ordered(
+            inputs(4),
+            2,
+            |input| {
+                let i = index(input);
+                if i == 0 {
+                    let t0 = std::time::Instant::now();
+                    while started.load(Ordering::SeqCst) == 0
+                        && t0.elapsed() < std::time::Duration::from_secs(5)
+                    {
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                    }
+                    overlapped.store(started.load(Ordering::SeqCst) > 0, Ordering::SeqCst);
+                } else {
+                    started.fetch_add(1, Ordering::SeqCst);
+                }
+                i
+            },
+            |i| {
+                seen.push(i);
+                true
+            },
+        );
+        assert_eq!(seen, vec![0, 1, 2, 3]);
+        assert!(
+            overlapped.load(Ordering::SeqCst),
+            "no helper ran beside input 0"
+        );
     }
 
     #[test]

@@ -191,23 +191,45 @@ pub(crate) fn plausibility(text: &str) -> f32 {
     let (mut sum, mut count) = (0i32, 0i32);
     let bytes = text.as_bytes();
     let mut at = 0;
-    // Jump from one non-ASCII character to the next, skipping ASCII a word at a time.
     while count < SCORE_CHARS as i32 {
-        let Some(start) = super::find_non_ascii(bytes, at) else {
+        let Some(&lead) = bytes.get(at) else {
             break;
         };
-        let Some(c) = text.get(start..).and_then(|rest| rest.chars().next()) else {
-            break;
-        };
+        if lead < 0x80 {
+            // Skip ASCII a word at a time to the next non-ASCII character.
+            let Some(start) = super::find_non_ascii(bytes, at) else {
+                break;
+            };
+            at = start;
+            continue;
+        }
+        // `text` is UTF-8, so the lead byte says how many continuation bytes follow.
+        let (c, len) = decode_at(bytes, at, lead);
         count += 1;
         sum += char_score(c);
-        at = start + c.len_utf8();
+        at += len;
     }
     if count == 0 {
         1.0
     } else {
         sum as f32 / count as f32
     }
+}
+
+/// The character whose lead byte `lead` (not ASCII) is at `bytes[at]` in valid UTF-8, and its
+/// length.
+#[inline]
+fn decode_at(bytes: &[u8], at: usize, lead: u8) -> (char, usize) {
+    let cont = |k: usize| u32::from(bytes.get(at + k).copied().unwrap_or(0x80) & 0x3F);
+    let (code, len) = match lead {
+        0xC0..=0xDF => (u32::from(lead & 0x1F) << 6 | cont(1), 2),
+        0xE0..=0xEF => (u32::from(lead & 0x0F) << 12 | cont(1) << 6 | cont(2), 3),
+        _ => (
+            u32::from(lead & 0x07) << 18 | cont(1) << 12 | cont(2) << 6 | cont(3),
+            4,
+        ),
+    };
+    (char::from_u32(code).unwrap_or('\u{FFFD}'), len)
 }
 
 #[inline]
@@ -372,6 +394,36 @@ mod tests {
         damaged.insert(3, 0xFF);
         damaged.extend_from_slice("\u{FFFD}".as_bytes());
         assert!(mostly_utf8(&damaged));
+    }
+
+    /// The version [`plausibility`] replaced (issue 34): a `chars()` decode after each jump.
+    fn plausibility_plain(text: &str) -> f32 {
+        let scores: Vec<i32> = text
+            .chars()
+            .filter(|c| !c.is_ascii())
+            .take(SCORE_CHARS)
+            .map(char_score)
+            .collect();
+        if scores.is_empty() {
+            1.0
+        } else {
+            scores.iter().sum::<i32>() as f32 / scores.len() as f32
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        #[test]
+        fn plausibility_agrees_with_the_plain_version(text in "\\PC{0,400}") {
+            proptest::prop_assert_eq!(plausibility(&text), plausibility_plain(&text));
+        }
+
+        #[test]
+        fn plausibility_agrees_on_record_like_text(
+            text in "([ -~]{0,9}[歩香桂銀金角飛玉王竜龍馬成打同ぁ-んァ-ヶｱ-ﾝ\u{80}-\u{9f}\u{e000}-\u{e0ff}▲△０-９：　\u{10000}-\u{10100}]{0,4}){0,300}"
+        ) {
+            proptest::prop_assert_eq!(plausibility(&text), plausibility_plain(&text));
+        }
     }
 
     #[test]
