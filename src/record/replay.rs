@@ -166,7 +166,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
     };
     // The named starts are sound (a test in `shogi::handicap` keeps them so).
     let problems = match &record.start {
-        Start::Handicap(_) => Vec::new(),
+        Start::Handicap(_) | Start::Variant(_) => Vec::new(),
         Start::Position(_) => start.setup_problems(),
     };
     for problem in problems {
@@ -274,8 +274,11 @@ pub fn main_line_walk(
     }
     let mut ply = 0;
     for entry in record.tree.main_line_moves() {
+        let Some(mv) = entry.standard() else {
+            break;
+        };
         let mover = entry.mover.unwrap_or_else(|| pos.side_to_move());
-        let (mv, _) = resolve_claimed_piece(&pos, entry);
+        let (mv, _) = resolve_claimed_piece(&pos, entry, mv);
         let (_, carried_out) = pos.play_lenient(mv, mover);
         if !carried_out {
             break;
@@ -313,8 +316,11 @@ pub fn correct_piece_names(record: &Record) -> Option<(Record, Vec<Finding<Warni
             let NodeKind::Move(entry) = &node.kind else {
                 continue;
             };
+            let Some(mv) = entry.standard() else {
+                break;
+            };
             let mover = entry.mover.unwrap_or_else(|| pos.side_to_move());
-            let (mv, claim) = resolve_claimed_piece(&pos, entry);
+            let (mv, claim) = resolve_claimed_piece(&pos, entry, mv);
             ply += 1;
             if let Claim::Mismatch { claimed, actual } = claim {
                 let after = match mv {
@@ -346,8 +352,8 @@ pub fn correct_piece_names(record: &Record) -> Option<(Record, Vec<Finding<Warni
     let mut found = Vec::with_capacity(fixes.len());
     for (id, mv, after, finding) in fixes {
         if let NodeKind::Move(e) = &mut corrected.tree.node_mut(id).kind {
-            e.mv = mv;
-            e.piece = Some(after);
+            e.mv = mv.into();
+            e.piece = Some(after.into());
         }
         found.push(finding);
     }
@@ -406,7 +412,19 @@ fn walk_from(
                     side: Some(mover),
                     variation,
                 };
-                let (mv, claim) = resolve_claimed_piece(state.game.position(), entry);
+                let Some(stated) = entry.standard() else {
+                    // Only a variant's reader writes a bird's or an animal's drop, and its
+                    // record has a variant start: this line cannot be played here.
+                    state.stopped = true;
+                    report.warnings.push(at.finding(
+                        WarningCode::ReplayStopped,
+                        None,
+                        "the move is not one of standard shogi, so the rest of this line is not checked"
+                            .into(),
+                    ));
+                    break;
+                };
+                let (mv, claim) = resolve_claimed_piece(state.game.position(), entry, stated);
                 let diagnosis = state.game.diagnose(mv, mover);
                 if diagnosis.is_ok() {
                     // A legal move: the side to move could move, so no mate before it.
@@ -424,7 +442,7 @@ fn walk_from(
                         state.after_end_reported = true;
                         report.fouls.push(at.finding(
                             FoulCode::MovesAfterEnd,
-                            Some(&entry.mv),
+                            Some(&stated),
                             format!(
                                 "a move is recorded after the game ended at ply {end_ply} ({why})"
                             ),
@@ -601,15 +619,15 @@ enum Claim {
 /// different kind altogether follows one rule in every format: when the piece on the source
 /// square can make the move, the source square and the destination decide and the move is
 /// played ([`Claim::Mismatch`]); only when it cannot is it a foul.
-fn resolve_claimed_piece(pos: &Position, entry: &super::MoveEntry) -> (Move, Claim) {
-    let Move::Normal { from, to, promote } = entry.mv else {
-        return (entry.mv, Claim::Agrees);
+fn resolve_claimed_piece(pos: &Position, entry: &super::MoveEntry, mv: Move) -> (Move, Claim) {
+    let Move::Normal { from, to, promote } = mv else {
+        return (mv, Claim::Agrees);
     };
-    let (Some(claimed), Some(actual)) = (entry.piece, pos.piece_at(from)) else {
-        return (entry.mv, Claim::Agrees);
+    let (Some(claimed), Some(actual)) = (entry.standard_piece(), pos.piece_at(from)) else {
+        return (mv, Claim::Agrees);
     };
     if claimed == actual.kind {
-        return (entry.mv, Claim::Agrees);
+        return (mv, Claim::Agrees);
     }
     if actual.kind.promote() == Some(claimed) {
         return (
@@ -1219,7 +1237,7 @@ mod tests {
         let mut r = record(&["7g7f", "3c3d", "8h3c+", "3a4b", "3c5e", "8c8d"], None);
         let ids: Vec<_> = r.tree.main_line().collect();
         if let NodeKind::Move(e) = &mut r.tree.node_mut(ids[4]).kind {
-            e.piece = Some(PieceKind::Bishop);
+            e.piece = Some(PieceKind::Bishop.into());
         }
         let rep = replay(&r, &ReplayOptions::default());
         assert!(rep.fouls.is_empty(), "{:?}", rep.fouls);
@@ -1233,7 +1251,7 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(
             fixed.tree.main_line_moves().nth(4).unwrap().piece,
-            Some(PieceKind::Horse)
+            Some(PieceKind::Horse.into())
         );
         assert!(replay(&fixed, &ReplayOptions::default())
             .warnings
@@ -1242,7 +1260,7 @@ mod tests {
         let mut r = record(&["7g7f", "3c3d", "8h3c+", "3a4b", "3c3a"], None);
         let ids: Vec<_> = r.tree.main_line().collect();
         if let NodeKind::Move(e) = &mut r.tree.node_mut(ids[4]).kind {
-            e.piece = Some(PieceKind::Rook);
+            e.piece = Some(PieceKind::Rook.into());
         }
         let rep = replay(&r, &ReplayOptions::default());
         assert_eq!(rep.fouls[0].code, "illegal-move");
