@@ -14,6 +14,7 @@ mod issues;
 mod metadata;
 pub mod replay;
 mod tree;
+mod variant_replay;
 
 pub use code::{ErrorCode, OutcomeReason, WarningCode};
 pub use ending::{Ending, EndingKind};

@@ -15,6 +15,7 @@ use crate::shogi::Handicap;
 use crate::shogi::{
     Color, Foul, FoulCode, Game, IllegalMoveReason, Move, PieceKind, Position, Repetition, Setup,
 };
+use crate::variant::{VPosition, VRules};
 
 /// Settings for a replay.
 #[derive(Clone, Debug, Default)]
@@ -25,6 +26,9 @@ pub struct ReplayOptions {
     /// The rule a declaration (`%KACHI`, 入玉勝ち, USI `win`) is judged by; `None` uses the
     /// rule the record names (`$JISHOGI`), else [`Rule::Csa27`].
     pub impasse_rule: Option<Rule>,
+    /// The venue's rules a variant record is judged by (`--rules`, `--perpetual-check-loses`;
+    /// standard shogi has its own).
+    pub variant_rules: VRules,
 }
 
 /// Something the replay found, with where; `C` is its severity's code type ([`FoulCode`],
@@ -99,6 +103,9 @@ pub struct Report {
     pub moves: Vec<Move>,
     /// For a record ending in a declaration or an impasse: the figures and the verdict.
     pub impasse: Option<RuleResult>,
+    /// For a variant record: every position of its main line as carried out, the start first
+    /// (empty for standard shogi, whose final position is `final_position`).
+    pub variant_positions: Vec<VPosition>,
 }
 
 /// What ended the game during the replay.
@@ -131,8 +138,12 @@ struct LineState {
     mate_pending: Option<(usize, Color)>,
 }
 
-/// Replays `record` and reports what it finds.
+/// Replays `record` (of standard shogi or of a variant: [`Record::variant`]) and reports what
+/// it finds.
 pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
+    if let Start::Variant(start) = &record.start {
+        return super::variant_replay::replay(record, start, options.variant_rules);
+    }
     let plies = record.tree.main_line_moves().count();
     let mut report = Report {
         plies,
@@ -148,6 +159,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
         // the allocator's lock when several threads replay at once.
         moves: Vec::with_capacity(plies),
         impasse: None,
+        variant_positions: Vec::new(),
     };
     let start = match record.start.position() {
         Ok(p) => p,
