@@ -13,6 +13,7 @@ pub mod filter;
 mod issues;
 mod metadata;
 pub mod replay;
+mod report;
 mod tree;
 mod variant_replay;
 

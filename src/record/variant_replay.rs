@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use super::replay::{Finding, Outcome, Report};
+use super::report::{Finding, Outcome, Report};
 use super::{EndingKind, NodeId, NodeKind, OutcomeReason, Record, WarningCode};
 use crate::shogi::{Color, FoulCode};
 use crate::variant::{usi, VKind, VPosition, VRules, Variant};
