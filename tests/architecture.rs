@@ -613,13 +613,14 @@ fn layer(file: &str) -> &str {
 fn rank(layer: &str) -> u8 {
     match layer {
         "shogi" | "text" => 0,
-        "record" => 1,
-        "variant" | "training" | "opening" => 2,
-        "formats" | "diag" => 3,
-        "batch" | "collection" => 4,
-        "views" => 5,
-        "cli" => 6,
-        "main" | "lib" => 7,
+        "variant" => 1,
+        "record" => 2,
+        "training" | "opening" => 3,
+        "formats" | "diag" => 4,
+        "batch" | "collection" => 5,
+        "views" => 6,
+        "cli" => 7,
+        "main" | "lib" => 8,
         other => panic!("{other}: a folder of src/ that docs/architecture.md does not place"),
     }
 }

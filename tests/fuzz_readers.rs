@@ -281,8 +281,8 @@ const VARIANT_READERS: [VariantReader; 4] = [
 /// game, writes it in every variant format that can carry it and reads that back: nothing
 /// panics, and a game written by a writer reads back with its moves.
 fn exercise_variant(reader: VariantReader, bytes: &[u8], forced: u8) {
+    use shogi_tool::formats::usi::variant_game::{read_lines, replay as vreplay, VRules};
     use shogi_tool::formats::variants::{self as vformats, VGame};
-    use shogi_tool::variant::game::{read_lines, replay as vreplay, VRules};
     use shogi_tool::variant::Variant;
     let text = decode(bytes, Some("kifu"), EncodingChoice::Auto).text;
     let all = Variant::ALL;

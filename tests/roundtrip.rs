@@ -114,10 +114,14 @@ fn random_record(seed: u64) -> Record {
         let mut p = start;
         for id in r.tree.main_line().take(at) {
             if let Some(e) = r.tree.node(id).move_entry() {
-                p.play_unchecked(e.mv);
+                p.play_unchecked(e.standard().unwrap());
             }
         }
-        let taken = r.tree.node(main[at]).move_entry().map(|e| e.mv);
+        let taken = r
+            .tree
+            .node(main[at])
+            .move_entry()
+            .and_then(|e| e.standard());
         let alternatives: Vec<Move> = p
             .legal_moves()
             .into_iter()

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 
 mod common;
+use shogi_tool::formats::usi::variant_game::{self as game, VRules, Venue};
 use shogi_tool::shogi::{Position, Square};
-use shogi_tool::variant::game::{self, VRules, Venue};
 use shogi_tool::variant::{perft, VKind, VMove, VPosition, Variant};
 
 const SMALL: [Variant; 5] = [

@@ -723,6 +723,7 @@ pub fn start_name(start: &Start) -> String {
     match start.normalized() {
         Start::Handicap(h) => h.japanese().to_string(),
         Start::Position(_) => "position".to_string(),
+        Start::Variant(p) => p.variant().name().to_string(),
     }
 }
 

@@ -285,6 +285,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let replay_options = ReplayOptions {
         max_moves: args.max_moves,
         impasse_rule: args.impasse_rule.map(Into::into),
+        ..ReplayOptions::default()
     };
     let mut stats = Stats::new(args.opening_plies);
     let all_failures = args.failures_file.is_some();

@@ -79,6 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let replay_options = ReplayOptions {
         max_moves: args.max_moves,
         impasse_rule: args.impasse_rule.map(Into::into),
+        variant_rules,
     };
     let json = args.format == OutputFormat::Json;
     let color = super::style::stdout();

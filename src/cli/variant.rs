@@ -5,7 +5,7 @@
 //! standard input, looked into ahead: see [`sniff`]) holds a position of another variant (a
 //! 5x5 board is minishogi, ...). `validate`, `stats` and `positions` decide so input by input
 //! ([`input_route`]), so a collection may mix standard and variant records. Records are
-//! `.sfen`/`.usi` lines (see [`shogi_tool::variant::game`]). A record of another variant than
+//! `.sfen`/`.usi` lines (see [`shogi_tool::formats::usi::variant_game`]). A record of another variant than
 //! `--variant` names is an error that names both.
 
 use std::io::{BufRead, IsTerminal, Read, Write};
@@ -13,11 +13,11 @@ use std::io::{BufRead, IsTerminal, Read, Write};
 use anyhow::bail;
 use shogi_tool::batch::Input;
 use shogi_tool::diag::{human_message, Item, OutcomeJson, Validation};
+use shogi_tool::formats::usi::variant_game::{self as game, VRecord, VReport, VRules, Venue};
 use shogi_tool::formats::variants::{self as vformats, VGame};
 use shogi_tool::record::{ErrorCode, Format};
 use shogi_tool::text::decode;
 use shogi_tool::text::SourceText;
-use shogi_tool::variant::game::{self, VRecord, VReport, VRules, Venue};
 use shogi_tool::variant::Variant;
 
 use super::exit::ExitCode;

@@ -431,6 +431,7 @@ fn write_start(start: &Start, out: &mut String) {
             _ => ja::write_board(&h.setup(), out),
         },
         Start::Position(setup) => ja::write_board(setup, out),
+        Start::Variant(_) => ja::write_board(&start.setup(), out),
     }
 }
 

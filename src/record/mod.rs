@@ -13,7 +13,9 @@ pub mod filter;
 mod issues;
 mod metadata;
 pub mod replay;
+mod report;
 mod tree;
+mod variant_replay;
 
 pub use code::{ErrorCode, OutcomeReason, WarningCode};
 pub use ending::{Ending, EndingKind};
@@ -21,7 +23,8 @@ pub use issues::{IssueTally, KEPT_OF_A_KIND};
 pub use metadata::{MetaKey, Metadata, MetadataEntry};
 pub use tree::{MoveEntry, MoveTime, MoveTree, Node, NodeId, NodeKind, Notes};
 
-use crate::shogi::{Handicap, Position, PositionError, Setup};
+use crate::shogi::{Handicap, Piece, Position, PositionError, Setup};
+use crate::variant::{VPosition, Variant};
 
 /// A record format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -126,6 +129,8 @@ pub enum Start {
     Handicap(Handicap),
     /// An explicit position (a board diagram, `P1`..`P9`, an SFEN).
     Position(Setup),
+    /// A position of one of the smaller variants (the position names its variant).
+    Variant(VPosition),
 }
 
 impl Default for Start {
@@ -135,19 +140,43 @@ impl Default for Start {
 }
 
 impl Start {
-    /// The starting setup.
+    /// The starting setup. For a variant start: its side to move, move number and the
+    /// pieces of standard kinds (a bird or an animal has no standard piece and is left out);
+    /// ask [`Start::variant`] first where that matters.
     pub fn setup(&self) -> Setup {
         match self {
             Start::Handicap(h) => h.setup(),
             Start::Position(s) => s.clone(),
+            Start::Variant(p) => {
+                let mut s = Setup::empty();
+                s.side_to_move = p.side_to_move();
+                s.move_number = p.move_number();
+                for sq in p.squares() {
+                    if let Some(vp) = p.piece_at(sq) {
+                        if let Some(kind) = vp.kind.standard() {
+                            s.board[sq.index()] = Some(Piece::new(vp.color, kind));
+                        }
+                    }
+                }
+                s
+            }
         }
     }
 
-    /// The starting position.
+    /// The starting position of standard shogi (an error for a variant start).
     pub fn position(&self) -> Result<Position, PositionError> {
         match self {
             Start::Handicap(h) => Ok(h.position()),
             Start::Position(s) => Position::from_setup(s),
+            Start::Variant(p) => Err(PositionError::NotStandard(p.variant().name())),
+        }
+    }
+
+    /// The game played from this start: [`Variant::Standard`] unless it is a variant start.
+    pub fn variant(&self) -> Variant {
+        match self {
+            Start::Variant(p) => p.variant(),
+            _ => Variant::Standard,
         }
     }
 
@@ -225,6 +254,11 @@ impl Record {
     /// An empty record of the even game.
     pub fn new() -> Record {
         Record::default()
+    }
+
+    /// The game the record is of: [`Variant::Standard`] unless its start is a variant's.
+    pub fn variant(&self) -> Variant {
+        self.start.variant()
     }
 
     /// The ending the main line states, if any.

@@ -15,6 +15,9 @@ use crate::shogi::Handicap;
 use crate::shogi::{
     Color, Foul, FoulCode, Game, IllegalMoveReason, Move, PieceKind, Position, Repetition, Setup,
 };
+use crate::variant::VRules;
+
+pub use super::report::{Finding, Outcome, Report};
 
 /// Settings for a replay.
 #[derive(Clone, Debug, Default)]
@@ -25,26 +28,9 @@ pub struct ReplayOptions {
     /// The rule a declaration (`%KACHI`, 入玉勝ち, USI `win`) is judged by; `None` uses the
     /// rule the record names (`$JISHOGI`), else [`Rule::Csa27`].
     pub impasse_rule: Option<Rule>,
-}
-
-/// Something the replay found, with where; `C` is its severity's code type ([`FoulCode`],
-/// [`WarningCode`] or [`ErrorCode`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding<C> {
-    /// The ply of the move (0 for the start position).
-    pub ply: usize,
-    /// The source line, when known.
-    pub line: Option<u32>,
-    /// The stable code.
-    pub code: C,
-    /// The side concerned (the mover, for fouls).
-    pub side: Option<Color>,
-    /// The move in USI notation.
-    pub mv: Option<String>,
-    /// A sentence saying what is wrong.
-    pub message: String,
-    /// For findings in a variation: the ply at which the variation branches off.
-    pub variation: Option<usize>,
+    /// The venue's rules a variant record is judged by (`--rules`, `--perpetual-check-loses`;
+    /// standard shogi has its own).
+    pub variant_rules: VRules,
 }
 
 /// Where a move's findings stand: what every [`Finding`] of one move shares.
@@ -69,36 +55,6 @@ impl At {
             variation: self.variation,
         }
     }
-}
-
-/// How the game ended, as the replay judges it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// The winner; `None` for a draw or an unfinished game.
-    pub winner: Option<Color>,
-    /// The contract's reason (`checkmate`, `resignation`, ...).
-    pub reason: OutcomeReason,
-}
-
-/// Everything a replay found.
-#[derive(Clone, Debug)]
-pub struct Report {
-    /// Moves in the main line.
-    pub plies: usize,
-    /// The outcome.
-    pub outcome: Outcome,
-    /// Fouls, main line first in ply order, then those in variations.
-    pub fouls: Vec<Finding<FoulCode>>,
-    /// Warnings (repetition draws, mismatches with the stated result, odd start positions).
-    pub warnings: Vec<Finding<WarningCode>>,
-    /// Problems that stopped the replay (no start position could be built).
-    pub errors: Vec<Finding<ErrorCode>>,
-    /// The position at the end of the main line (as far as it could be carried out).
-    pub final_position: Option<Position>,
-    /// The main line's moves as carried out (promotions resolved), as far as it could be.
-    pub moves: Vec<Move>,
-    /// For a record ending in a declaration or an impasse: the figures and the verdict.
-    pub impasse: Option<RuleResult>,
 }
 
 /// What ended the game during the replay.
@@ -131,8 +87,12 @@ struct LineState {
     mate_pending: Option<(usize, Color)>,
 }
 
-/// Replays `record` and reports what it finds.
+/// Replays `record` (of standard shogi or of a variant: [`Record::variant`]) and reports what
+/// it finds.
 pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
+    if let Start::Variant(start) = &record.start {
+        return super::variant_replay::replay(record, start, options.variant_rules);
+    }
     let plies = record.tree.main_line_moves().count();
     let mut report = Report {
         plies,
@@ -148,6 +108,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
         // the allocator's lock when several threads replay at once.
         moves: Vec::with_capacity(plies),
         impasse: None,
+        variant_positions: Vec::new(),
     };
     let start = match record.start.position() {
         Ok(p) => p,
@@ -166,7 +127,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
     };
     // The named starts are sound (a test in `shogi::handicap` keeps them so).
     let problems = match &record.start {
-        Start::Handicap(_) => Vec::new(),
+        Start::Handicap(_) | Start::Variant(_) => Vec::new(),
         Start::Position(_) => start.setup_problems(),
     };
     for problem in problems {
@@ -274,8 +235,11 @@ pub fn main_line_walk(
     }
     let mut ply = 0;
     for entry in record.tree.main_line_moves() {
+        let Some(mv) = entry.standard() else {
+            break;
+        };
         let mover = entry.mover.unwrap_or_else(|| pos.side_to_move());
-        let (mv, _) = resolve_claimed_piece(&pos, entry);
+        let (mv, _) = resolve_claimed_piece(&pos, entry, mv);
         let (_, carried_out) = pos.play_lenient(mv, mover);
         if !carried_out {
             break;
@@ -313,8 +277,11 @@ pub fn correct_piece_names(record: &Record) -> Option<(Record, Vec<Finding<Warni
             let NodeKind::Move(entry) = &node.kind else {
                 continue;
             };
+            let Some(mv) = entry.standard() else {
+                break;
+            };
             let mover = entry.mover.unwrap_or_else(|| pos.side_to_move());
-            let (mv, claim) = resolve_claimed_piece(&pos, entry);
+            let (mv, claim) = resolve_claimed_piece(&pos, entry, mv);
             ply += 1;
             if let Claim::Mismatch { claimed, actual } = claim {
                 let after = match mv {
@@ -346,8 +313,8 @@ pub fn correct_piece_names(record: &Record) -> Option<(Record, Vec<Finding<Warni
     let mut found = Vec::with_capacity(fixes.len());
     for (id, mv, after, finding) in fixes {
         if let NodeKind::Move(e) = &mut corrected.tree.node_mut(id).kind {
-            e.mv = mv;
-            e.piece = Some(after);
+            e.mv = mv.into();
+            e.piece = Some(after.into());
         }
         found.push(finding);
     }
@@ -406,7 +373,19 @@ fn walk_from(
                     side: Some(mover),
                     variation,
                 };
-                let (mv, claim) = resolve_claimed_piece(state.game.position(), entry);
+                let Some(stated) = entry.standard() else {
+                    // Only a variant's reader writes a bird's or an animal's drop, and its
+                    // record has a variant start: this line cannot be played here.
+                    state.stopped = true;
+                    report.warnings.push(at.finding(
+                        WarningCode::ReplayStopped,
+                        None,
+                        "the move is not one of standard shogi, so the rest of this line is not checked"
+                            .into(),
+                    ));
+                    break;
+                };
+                let (mv, claim) = resolve_claimed_piece(state.game.position(), entry, stated);
                 let diagnosis = state.game.diagnose(mv, mover);
                 if diagnosis.is_ok() {
                     // A legal move: the side to move could move, so no mate before it.
@@ -424,7 +403,7 @@ fn walk_from(
                         state.after_end_reported = true;
                         report.fouls.push(at.finding(
                             FoulCode::MovesAfterEnd,
-                            Some(&entry.mv),
+                            Some(&stated),
                             format!(
                                 "a move is recorded after the game ended at ply {end_ply} ({why})"
                             ),
@@ -601,15 +580,15 @@ enum Claim {
 /// different kind altogether follows one rule in every format: when the piece on the source
 /// square can make the move, the source square and the destination decide and the move is
 /// played ([`Claim::Mismatch`]); only when it cannot is it a foul.
-fn resolve_claimed_piece(pos: &Position, entry: &super::MoveEntry) -> (Move, Claim) {
-    let Move::Normal { from, to, promote } = entry.mv else {
-        return (entry.mv, Claim::Agrees);
+fn resolve_claimed_piece(pos: &Position, entry: &super::MoveEntry, mv: Move) -> (Move, Claim) {
+    let Move::Normal { from, to, promote } = mv else {
+        return (mv, Claim::Agrees);
     };
-    let (Some(claimed), Some(actual)) = (entry.piece, pos.piece_at(from)) else {
-        return (entry.mv, Claim::Agrees);
+    let (Some(claimed), Some(actual)) = (entry.standard_piece(), pos.piece_at(from)) else {
+        return (mv, Claim::Agrees);
     };
     if claimed == actual.kind {
-        return (entry.mv, Claim::Agrees);
+        return (mv, Claim::Agrees);
     }
     if actual.kind.promote() == Some(claimed) {
         return (
@@ -1219,7 +1198,7 @@ mod tests {
         let mut r = record(&["7g7f", "3c3d", "8h3c+", "3a4b", "3c5e", "8c8d"], None);
         let ids: Vec<_> = r.tree.main_line().collect();
         if let NodeKind::Move(e) = &mut r.tree.node_mut(ids[4]).kind {
-            e.piece = Some(PieceKind::Bishop);
+            e.piece = Some(PieceKind::Bishop.into());
         }
         let rep = replay(&r, &ReplayOptions::default());
         assert!(rep.fouls.is_empty(), "{:?}", rep.fouls);
@@ -1233,7 +1212,7 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(
             fixed.tree.main_line_moves().nth(4).unwrap().piece,
-            Some(PieceKind::Horse)
+            Some(PieceKind::Horse.into())
         );
         assert!(replay(&fixed, &ReplayOptions::default())
             .warnings
@@ -1242,7 +1221,7 @@ mod tests {
         let mut r = record(&["7g7f", "3c3d", "8h3c+", "3a4b", "3c3a"], None);
         let ids: Vec<_> = r.tree.main_line().collect();
         if let NodeKind::Move(e) = &mut r.tree.node_mut(ids[4]).kind {
-            e.piece = Some(PieceKind::Rook);
+            e.piece = Some(PieceKind::Rook.into());
         }
         let rep = replay(&r, &ReplayOptions::default());
         assert_eq!(rep.fouls[0].code, "illegal-move");

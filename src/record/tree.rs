@@ -9,32 +9,48 @@
 
 use super::ending::Ending;
 use crate::shogi::{Color, Move, PieceKind};
+use crate::variant::{VKind, VMove};
 
 /// Index of a node in its tree (the root is 0).
 pub type NodeId = u32;
 
-/// A move as a record states it.
+/// A move as a record states it, in the move type of every game ([`VMove`], whose kinds
+/// include every standard kind): standard readers store a [`Move`] through `From`, standard
+/// replay takes it back with [`MoveEntry::standard`] (one match, no allocation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveEntry {
     /// The move (for formats that name the piece after the move, such as CSA, `promote` is
     /// set only when the text says so; see `piece`).
-    pub mv: Move,
+    pub mv: VMove,
     /// The side the record says moved (CSA `+`/`-`, JKF `color`, KI2 ▲/△), if it says.
     pub mover: Option<Color>,
     /// The kind the record says stands on the destination after the move, if it says (CSA
     /// `+2823UM`, KIF `角成` = horse). Replay compares it with the board to find promotions
     /// and pieces that are not where the record claims.
-    pub piece: Option<PieceKind>,
+    pub piece: Option<VKind>,
 }
 
 impl MoveEntry {
-    /// A bare move with nothing else stated.
-    pub fn new(mv: Move) -> MoveEntry {
+    /// A bare move (standard or a variant's) with nothing else stated.
+    #[inline]
+    pub fn new(mv: impl Into<VMove>) -> MoveEntry {
         MoveEntry {
-            mv,
+            mv: mv.into(),
             mover: None,
             piece: None,
         }
+    }
+
+    /// The move as a standard shogi move (`None` for a drop of a bird or an animal).
+    #[inline]
+    pub fn standard(&self) -> Option<Move> {
+        self.mv.standard()
+    }
+
+    /// The stated kind as a standard kind (`None` when unstated or not a standard kind).
+    #[inline]
+    pub fn standard_piece(&self) -> Option<PieceKind> {
+        self.piece.and_then(VKind::standard)
     }
 }
 

@@ -72,6 +72,9 @@ pub enum PositionError {
     /// The SFEN could not be read.
     #[error(transparent)]
     Sfen(#[from] SfenError),
+    /// The start is a position of a smaller variant (named), not of standard shogi.
+    #[error("the start is a position of {0}, not of standard shogi")]
+    NotStandard(&'static str),
 }
 
 /// Something unusual about a position that the rules core can still play in.

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::shogi::{Color, FoulKind};
+use crate::shogi::{Color, FoulKind, PieceKind};
 
 /// A piece kind of any variant, promoted kinds included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -319,6 +319,60 @@ impl VKind {
         ProSilver, Horse, Dragon, Phoenix, Falcon, Eagle, Crane, Pheasant, LeftQuail, RightQuail,
         Swallow, Goose, Lion, Giraffe, Elephant, Chick, Hen,
     ];
+}
+
+impl From<PieceKind> for VKind {
+    /// The standard kind as a kind of the superset (the first fourteen share their order).
+    #[inline]
+    fn from(k: PieceKind) -> VKind {
+        match k {
+            PieceKind::Pawn => Pawn,
+            PieceKind::Lance => Lance,
+            PieceKind::Knight => Knight,
+            PieceKind::Silver => Silver,
+            PieceKind::Gold => Gold,
+            PieceKind::Bishop => Bishop,
+            PieceKind::Rook => Rook,
+            PieceKind::King => King,
+            PieceKind::ProPawn => ProPawn,
+            PieceKind::ProLance => ProLance,
+            PieceKind::ProKnight => ProKnight,
+            PieceKind::ProSilver => ProSilver,
+            PieceKind::Horse => Horse,
+            PieceKind::Dragon => Dragon,
+        }
+    }
+}
+
+impl PartialEq<PieceKind> for VKind {
+    /// Whether this is that standard kind.
+    fn eq(&self, other: &PieceKind) -> bool {
+        *self == VKind::from(*other)
+    }
+}
+
+impl VKind {
+    /// The standard kind this is, if it is one (`None` for the birds and the animals).
+    #[inline]
+    pub fn standard(self) -> Option<PieceKind> {
+        Some(match self {
+            Pawn => PieceKind::Pawn,
+            Lance => PieceKind::Lance,
+            Knight => PieceKind::Knight,
+            Silver => PieceKind::Silver,
+            Gold => PieceKind::Gold,
+            Bishop => PieceKind::Bishop,
+            Rook => PieceKind::Rook,
+            King => PieceKind::King,
+            ProPawn => PieceKind::ProPawn,
+            ProLance => PieceKind::ProLance,
+            ProKnight => PieceKind::ProKnight,
+            ProSilver => PieceKind::ProSilver,
+            Horse => PieceKind::Horse,
+            Dragon => PieceKind::Dragon,
+            _ => return None,
+        })
+    }
 }
 
 impl FoulKind for VKind {

@@ -24,7 +24,7 @@
 //!   the same codes and wording; the only new code is `swallow-file` (Tori's third swallow on
 //!   a file, naming the two already there). Tori's swallow-drop mate is `uchifuzume`, and a
 //!   missing promotion under the compulsory rule is `illegal-promotion`.
-//! - [`game`] replays `.sfen`/`.usi` lines of a variant into the same [`crate::record::replay::Report`]
+//! - [`crate::formats::usi::variant_game`] replays `.sfen`/`.usi` lines of a variant into the same [`crate::record::replay::Report`]
 //!   standard replays produce: fourfold repetition is a draw, a side without a legal move
 //!   loses, a 3x4 lion that legally reaches the far rank wins (`campmate`).
 //!
@@ -36,18 +36,19 @@
 //! (in Tori, a swallow reaching the last rank). Fairy-Stockfish's `torishogi` instead forces
 //! the falcon and the swallow to promote on every move into, within or out of the zone; that
 //! reading is kept as a rule option ([`PromotionRule::Compulsory`], selected by the venue
-//! `--rules fairy-stockfish`, [`game::VRules::promotion_rule_in`]). The design page's Tori
+//! `--rules fairy-stockfish`, [`VRules::promotion_rule_in`]). The design page's Tori
 //! counts (5,445 / 104,381 at depths 3 / 4) are the optional rule's, as Fairy-Stockfish counts
 //! them with `mandatoryPiecePromotion = false`; the compulsory rule gives 5,430 / 103,857.
 
-pub mod game;
 pub mod kind;
 mod notation;
 mod position;
 mod rules;
 mod rules_impl;
+mod venue;
 
 pub use kind::{VKind, VPiece};
 pub use notation::{usi, VSfenError};
 pub use position::{divide, perft, VFoul, VMove, VPosition};
 pub use rules::{PromotionRule, UnknownVariant, Variant};
+pub use venue::{VRules, Venue};

@@ -461,6 +461,29 @@ pub fn usi(variant: Variant, m: VMove) -> String {
     }
 }
 
+impl VMove {
+    /// The move in USI notation; a drop names its kind by the letter of the game the kind
+    /// belongs to (the standard letters, then Tori Shogi's birds and Shogi 3x4's animals).
+    /// Where a variant's letters must be used, use [`usi`].
+    pub fn to_usi(self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for VMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            VMove::Normal { from, to, promote } => {
+                write!(f, "{from}{to}{}", if promote { "+" } else { "" })
+            }
+            VMove::Drop { kind, to } => {
+                let letter = Variant::ALL.iter().find_map(|v| v.letter(kind));
+                write!(f, "{}*{to}", letter.map_or('?', char::from))
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,7 @@ use std::hash::{Hash, Hasher};
 
 use super::kind::{VKind, VPiece};
 use super::rules::{PromotionRule, Variant};
-use crate::shogi::{Color, Foul, FoulKind, IllegalMoveReason as R, PromotionReason, Square};
+use crate::shogi::{Color, Foul, FoulKind, IllegalMoveReason as R, Move, PromotionReason, Square};
 
 /// A foul in a variant game (the standard taxonomy over [`VKind`]).
 pub type VFoul = Foul<VKind>;
@@ -39,9 +39,70 @@ pub enum VMove {
 
 impl VMove {
     /// The destination.
+    #[inline]
     pub fn to(self) -> Square {
         match self {
             VMove::Normal { to, .. } | VMove::Drop { to, .. } => to,
+        }
+    }
+
+    /// The source square of a board move.
+    #[inline]
+    pub fn from(self) -> Option<Square> {
+        match self {
+            VMove::Normal { from, .. } => Some(from),
+            VMove::Drop { .. } => None,
+        }
+    }
+
+    /// Whether the move promotes.
+    #[inline]
+    pub fn is_promotion(self) -> bool {
+        matches!(self, VMove::Normal { promote: true, .. })
+    }
+
+    /// Whether the move is a drop.
+    #[inline]
+    pub fn is_drop(self) -> bool {
+        matches!(self, VMove::Drop { .. })
+    }
+
+    /// The standard move this is, if it is one (`None` for a drop of a bird or an animal).
+    #[inline]
+    pub fn standard(self) -> Option<Move> {
+        match self {
+            VMove::Normal { from, to, promote } => Some(Move::Normal { from, to, promote }),
+            VMove::Drop { kind, to } => kind.standard().map(|kind| Move::Drop { kind, to }),
+        }
+    }
+}
+
+impl PartialEq<Move> for VMove {
+    /// Whether this is that standard move.
+    fn eq(&self, other: &Move) -> bool {
+        *self == VMove::from_standard(*other)
+    }
+}
+
+impl From<Move> for VMove {
+    /// The standard move as a move of the superset (see [`VMove::from_standard`]).
+    #[inline]
+    fn from(m: Move) -> VMove {
+        VMove::from_standard(m)
+    }
+}
+
+impl VMove {
+    /// The standard move as a move of the superset (one match, no allocation). `VMove::from`
+    /// is the source-square method, so this is the name to call where `into` cannot infer.
+    #[inline]
+    pub fn from_standard(m: Move) -> VMove {
+        match m {
+            Move::Normal { from, to, promote } => VMove::Normal { from, to, promote },
+            Move::Drop { kind, to } => VMove::Drop {
+                kind: kind.into(),
+                to,
+            },
         }
     }
 }

@@ -180,9 +180,11 @@ pub fn located_in_record(record: &Record, ply: Option<usize>) -> Result<Located,
     let ok = main_line_positions(record, |n, pos| {
         plies = n;
         let last = match (previous.take(), n) {
-            (Some(before), n) if n > 0 => moves.next().map(|entry| LastMove {
-                mv: as_played(&before, pos, entry.mv),
-                before,
+            (Some(before), n) if n > 0 => moves.next().and_then(|entry| {
+                Some(LastMove {
+                    mv: as_played(&before, pos, entry.standard()?),
+                    before,
+                })
             }),
             _ => None,
         };

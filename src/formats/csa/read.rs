@@ -802,9 +802,9 @@ impl RecordReader {
             },
         };
         let entry = MoveEntry {
-            mv,
+            mv: mv.into(),
             mover: Some(color),
-            piece: Some(piece),
+            piece: Some(piece.into()),
         };
         self.current = self
             .record

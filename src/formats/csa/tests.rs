@@ -69,9 +69,9 @@ fn reads_a_v22_game_with_info_moves_times_and_ending() {
     assert_eq!(
         first.move_entry().unwrap(),
         &MoveEntry {
-            mv: Move::from_usi("2g2f").unwrap(),
+            mv: Move::from_usi("2g2f").unwrap().into(),
             mover: Some(Color::Black),
-            piece: Some(PieceKind::Pawn)
+            piece: Some(PieceKind::Pawn.into())
         }
     );
     assert_eq!(
@@ -775,7 +775,7 @@ fn writer_names_what_it_drops_and_handles_other_models() {
     // A move from an empty square: the claimed piece, else skipped and noted.
     let mut r = Record::new();
     let mut e = MoveEntry::new(Move::from_usi("5e5d").unwrap());
-    e.piece = Some(PieceKind::Gold);
+    e.piece = Some(PieceKind::Gold.into());
     let a = r.tree.push(MoveTree::ROOT, NodeKind::Move(e), 1);
     r.tree.push(a, m("4e4d"), 2);
     let w = write(&r, &WriteOptions::default());

@@ -102,7 +102,11 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
             NodeKind::Move(entry) => {
                 let side = pos.as_ref().map_or(Color::Black, |p| p.side_to_move());
                 let mover = entry.mover.unwrap_or(side);
-                let (text_piece, resolved) = written_piece(pos.as_ref(), entry);
+                let Some(mv) = entry.standard() else {
+                    note(&mut dropped, "moves that are not standard shogi's");
+                    continue;
+                };
+                let (text_piece, resolved) = written_piece(pos.as_ref(), entry, mv);
                 if let Some(p) = pos.as_mut() {
                     p.set_side_to_move(mover);
                     p.play_unchecked(resolved);
@@ -115,7 +119,7 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
                     continue;
                 };
                 out.push(sign_of(mover));
-                match entry.mv {
+                match mv {
                     Move::Drop { to, .. } => {
                         out.push_str("00");
                         push_square(&mut out, to);
@@ -164,19 +168,20 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
 
 /// The piece to write after the move (the claim when the record makes one, else the board's
 /// piece, promoted when the move promotes) and the move to carry out on the board.
-fn written_piece(pos: Option<&Position>, entry: &MoveEntry) -> (Option<PieceKind>, Move) {
-    match entry.mv {
-        Move::Drop { kind, .. } => (Some(entry.piece.unwrap_or(kind)), entry.mv),
+fn written_piece(pos: Option<&Position>, entry: &MoveEntry, mv: Move) -> (Option<PieceKind>, Move) {
+    let stated = entry.standard_piece();
+    match mv {
+        Move::Drop { kind, .. } => (Some(stated.unwrap_or(kind)), mv),
         Move::Normal { from, to, promote } => {
             let board = pos.and_then(|p| p.piece_at(from)).map(|p| p.kind);
-            let piece = match (entry.piece, board) {
+            let piece = match (stated, board) {
                 (Some(c), _) if promote && c.promote().is_some() => c.promote(),
                 (Some(c), _) => Some(c),
                 (None, Some(b)) if promote => Some(b.promote().unwrap_or(b)),
                 (None, b) => b,
             };
-            let promotes = promote
-                || matches!((board, entry.piece), (Some(b), Some(c)) if b.promote() == Some(c));
+            let promotes =
+                promote || matches!((board, stated), (Some(b), Some(c)) if b.promote() == Some(c));
             (
                 piece,
                 Move::Normal {
@@ -370,6 +375,7 @@ fn write_position(start: &Start, out: &mut String, dropped: &mut Vec<String>) {
             setup
         }
         Start::Position(s) => s.clone(),
+        Start::Variant(_) => start.setup(),
     };
     if setup.move_number != 1 {
         note(dropped, "initial move number");

@@ -629,9 +629,9 @@ fn read_move(v: &Value, path: &str) -> Result<MoveEntry, Problem> {
     };
     match from {
         Some(from) => Ok(MoveEntry {
-            mv: Move::Normal { from, to, promote },
+            mv: Move::Normal { from, to, promote }.into(),
             mover,
-            piece: piece.map(|k| if promote { k.promote().unwrap_or(k) } else { k }),
+            piece: piece.map(|k| if promote { k.promote().unwrap_or(k) } else { k }.into()),
         }),
         None => {
             let Some(kind) = piece else {
@@ -642,9 +642,9 @@ fn read_move(v: &Value, path: &str) -> Result<MoveEntry, Problem> {
                 ));
             };
             Ok(MoveEntry {
-                mv: Move::Drop { kind, to },
+                mv: Move::Drop { kind, to }.into(),
                 mover,
-                piece: Some(kind),
+                piece: Some(kind.into()),
             })
         }
     }

@@ -144,7 +144,7 @@ fn reads_header_in_order_moves_times_comments_and_ending() {
     );
     let m = first.move_entry().unwrap();
     assert_eq!(m.mover, Some(Color::Black));
-    assert_eq!(m.piece, Some(PieceKind::Pawn));
+    assert_eq!(m.piece, Some(PieceKind::Pawn.into()));
     assert_eq!(
         r.tree.node(ids[1]).time,
         Some(MoveTime {
@@ -179,9 +179,9 @@ fn promotions_captures_and_drops() {
         ["7g7f", "3c3d", "8h2b+", "3a2b", "B*5e", "B*3c"]
     );
     let moves: Vec<_> = r.tree.main_line_moves().collect();
-    assert_eq!(moves[2].piece, Some(PieceKind::Horse));
-    assert_eq!(moves[3].piece, Some(PieceKind::Silver));
-    assert_eq!(moves[4].piece, Some(PieceKind::Bishop));
+    assert_eq!(moves[2].piece, Some(PieceKind::Horse.into()));
+    assert_eq!(moves[3].piece, Some(PieceKind::Silver.into()));
+    assert_eq!(moves[4].piece, Some(PieceKind::Bishop.into()));
     let rep = replay(&r, &ReplayOptions::default());
     assert!(rep.fouls.is_empty(), "{:?}", rep.fouls);
     // A promoted piece named without `promote` is still a promotion for replay.
@@ -648,13 +648,13 @@ fn nested_forks(depth: usize) -> Record {
     let other = ["5i4h", "5a4b", "6h7h", "6b7b"];
     let entry = |usi: &str, d: usize| {
         NodeKind::Move(MoveEntry {
-            mv: Move::from_usi(usi).unwrap(),
+            mv: Move::from_usi(usi).unwrap().into(),
             mover: Some(if d % 2 == 0 {
                 Color::Black
             } else {
                 Color::White
             }),
-            piece: Some(PieceKind::King),
+            piece: Some(PieceKind::King.into()),
         })
     };
     let mut r = Record::new();

@@ -167,6 +167,7 @@ fn initial_json(start: &Start, dropped: &mut Vec<String>) -> J {
             _ => h.setup(),
         },
         Start::Position(s) => s.clone(),
+        Start::Variant(_) => start.setup(),
     };
     if setup.move_number != 1 {
         note(dropped, "initial move number");
@@ -299,18 +300,23 @@ struct LineState {
 fn move_json(entry: &MoveEntry, state: &mut LineState, dropped: &mut Vec<String>) -> J {
     let mover = entry.mover.unwrap_or(state.to_move);
     let mut fields = vec![("color", J::Int(mover.index() as u64))];
-    let played = match entry.mv {
+    let Some(mv) = entry.standard() else {
+        note(dropped, "moves that are not standard shogi's");
+        return obj(fields);
+    };
+    let stated = entry.standard_piece();
+    let played = match mv {
         Move::Drop { kind, to } => {
             fields.push(("to", square_json(to)));
             fields.push(("piece", J::Str(code_of(kind).into())));
-            entry.mv
+            mv
         }
         Move::Normal { from, to, promote } => {
             let board = state.pos.as_ref().and_then(|p| p.piece_at(from));
             let target = state.pos.as_ref().and_then(|p| p.piece_at(to));
             let promotes = promote
-                || matches!((board, entry.piece), (Some(b), Some(c)) if b.kind.promote() == Some(c));
-            let before = match entry.piece {
+                || matches!((board, stated), (Some(b), Some(c)) if b.kind.promote() == Some(c));
+            let before = match stated {
                 Some(c) if promotes && c.is_promoted() => Some(c.unpromote()),
                 Some(c) => Some(c),
                 None => board.map(|b| b.kind),

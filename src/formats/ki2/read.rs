@@ -55,7 +55,9 @@ fn play(pos: &mut Position, entry: &MoveEntry) {
     if let Some(m) = entry.mover {
         pos.set_side_to_move(m);
     }
-    pos.play_unchecked(entry.mv);
+    if let Some(mv) = entry.standard() {
+        pos.play_unchecked(mv);
+    }
 }
 
 impl Reader {
@@ -365,9 +367,9 @@ impl Reader {
         }
         self.warn_after_ending(no, column);
         let entry = MoveEntry {
-            mv: res.mv,
+            mv: res.mv.into(),
             mover: km.color,
-            piece: Some(res.piece),
+            piece: Some(res.piece.into()),
         };
         if let Some(pos) = self.pos.as_mut() {
             play(pos, &entry);

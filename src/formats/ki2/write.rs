@@ -107,12 +107,12 @@ fn has_notes(node: &Node) -> bool {
 
 /// The move to carry out for a recorded one: a CSA-style claim of the promoted kind (`piece`)
 /// on an unflagged board move means it promotes.
-fn effective_move(pos: &Position, entry: &MoveEntry) -> Move {
-    match entry.mv {
+/// `None` for a move that is not standard shogi's.
+fn effective_move(pos: &Position, entry: &MoveEntry) -> Option<Move> {
+    Some(match entry.standard()? {
         Move::Normal { from, to, promote } => {
             let board = pos.piece_at(from).map(|p| p.kind);
-            let claimed =
-                matches!((entry.piece, board), (Some(c), Some(b)) if b.promote() == Some(c));
+            let claimed = matches!((entry.standard_piece(), board), (Some(c), Some(b)) if b.promote() == Some(c));
             Move::Normal {
                 from,
                 to,
@@ -120,7 +120,7 @@ fn effective_move(pos: &Position, entry: &MoveEntry) -> Move {
             }
         }
         d => d,
-    }
+    })
 }
 
 impl LineSink for LineWriter<'_, Ki2> {
@@ -159,15 +159,16 @@ impl LineSink for LineWriter<'_, Ki2> {
                     if let Some(m) = entry.mover {
                         p.set_side_to_move(m);
                     }
-                    let mv = effective_move(p, entry);
                     let prev_to = node
                         .parent()
                         .and_then(|x| self.tree.node(x).move_entry())
                         .map(|e| e.mv.to());
-                    let Some(km) = Ki2Move::from_move(p, mv, prev_to) else {
+                    let Some((mv, km)) = effective_move(p, entry)
+                        .and_then(|mv| Some((mv, Ki2Move::from_move(p, mv, prev_to)?)))
+                    else {
                         note(
                             self.dropped,
-                            "moves KI2 cannot name (from an empty square, or a foul that a legal move hides) and the rest of their line",
+                            "moves KI2 cannot name (from an empty square, or a foul that a legal move hides, or not standard shogi's) and the rest of their line",
                         );
                         break;
                     };

@@ -244,8 +244,14 @@ impl Reader {
         };
         while k < need {
             if let Some(&id) = self.path.get(k) {
-                if let NodeKind::Move(e) = &self.record.tree.node(id).kind {
-                    pos.play_unchecked(e.mv);
+                if let Some(mv) = self
+                    .record
+                    .tree
+                    .node(id)
+                    .move_entry()
+                    .and_then(|e| e.standard())
+                {
+                    pos.play_unchecked(mv);
                 }
             }
             k += 1;
@@ -535,9 +541,9 @@ impl Reader {
             }
         };
         Some(MoveEntry {
-            mv,
+            mv: mv.into(),
             mover: None,
-            piece: Some(piece),
+            piece: Some(piece.into()),
         })
     }
 

@@ -762,7 +762,7 @@ fn writes_the_kifu_for_windows_layout() {
     r.tree.node_mut(b).notes_mut().comments.push("c".into());
     // CSA style: the piece after the move, no promotion flag.
     let mut e = MoveEntry::new(Move::from_usi("8h2b").unwrap());
-    e.piece = Some(PieceKind::Horse);
+    e.piece = Some(PieceKind::Horse.into());
     let c = r.tree.push(b, NodeKind::Move(e), 0);
     timed(&mut r, c, 62, 78);
     let d = r.tree.push(c, m("3a2b"), 0);
@@ -1192,7 +1192,7 @@ fn fixtures() {
                 let pieces: Vec<_> = r.tree.main_line_moves().map(|m| m.piece.unwrap()).collect();
                 assert_eq!(
                     (pieces[2], pieces[6]),
-                    (PieceKind::Bishop, PieceKind::Bishop)
+                    (PieceKind::Bishop.into(), PieceKind::Bishop.into())
                 );
             }
             "ply-number-typo.kif" => {

@@ -337,6 +337,8 @@ fn move_text(
     prev_to: Option<Square>,
     funari: bool,
 ) -> Option<(String, Move)> {
+    let mv = entry.standard()?;
+    let stated = entry.standard_piece();
     let mut s = String::with_capacity(24);
     let dest = |s: &mut String, to: Square| {
         if prev_to == Some(to) {
@@ -345,16 +347,16 @@ fn move_text(
             ja::push_square(s, to);
         }
     };
-    match entry.mv {
+    match mv {
         Move::Drop { kind, to } => {
             dest(&mut s, to);
             s.push_str(ja::piece_name(kind));
             s.push('打');
-            Some((s, entry.mv))
+            Some((s, mv))
         }
         Move::Normal { from, to, promote } => {
             let board = pos.and_then(|p| p.piece_at(from));
-            let (before, promotes) = match (entry.piece, board.map(|p| p.kind)) {
+            let (before, promotes) = match (stated, board.map(|p| p.kind)) {
                 (Some(c), _) if promote => (c.unpromote(), true),
                 (Some(c), Some(b)) if b.promote() == Some(c) => (b, true),
                 (Some(c), _) => (c, false),

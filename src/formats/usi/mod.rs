@@ -62,6 +62,7 @@
 use crate::record::{EndingKind, Record, Start};
 
 mod read;
+pub mod variant_game;
 mod write;
 
 pub use read::read;

@@ -411,7 +411,7 @@ fn csa_style_promotions_are_resolved_from_the_position() {
         ("B*4e", Some(PieceKind::Bishop)),
     ] {
         let mut entry = MoveEntry::new(Move::from_usi(usi).unwrap());
-        entry.piece = piece;
+        entry.piece = piece.map(Into::into);
         parent = r.tree.push(parent, NodeKind::Move(entry), 0);
     }
     let w = write_usi(&r);
@@ -426,7 +426,7 @@ fn csa_style_promotions_are_resolved_from_the_position() {
     let mut r = one("startpos moves 7g7f 3c3d 8h2b+ 4a4b");
     let last = r.tree.main_line().last().unwrap();
     let mut entry = MoveEntry::new(Move::from_usi("2b3a").unwrap());
-    entry.piece = Some(PieceKind::Horse);
+    entry.piece = Some(PieceKind::Horse.into());
     r.tree.push(last, NodeKind::Move(entry), 0);
     assert!(write_sfen(&r).text.ends_with(" 4a4b 2b3a\n"));
 }

@@ -27,14 +27,14 @@ pub fn write_usi(record: &Record) -> Written {
 
 /// The move as the record means it: a board move promotes when the record names the promoted
 /// kind of the piece standing on its source square.
-fn resolve_promotion(pos: &Position, entry: &MoveEntry) -> Move {
-    match entry.mv {
+fn resolve_promotion(pos: &Position, entry: &MoveEntry, mv: Move) -> Move {
+    match mv {
         Move::Normal {
             from,
             to,
             promote: false,
         } => {
-            let promotes = match (entry.piece, pos.piece_at(from)) {
+            let promotes = match (entry.standard_piece(), pos.piece_at(from)) {
                 (Some(claimed), Some(actual)) => actual.kind.promote() == Some(claimed),
                 _ => false,
             };
@@ -115,6 +115,11 @@ fn write(record: &Record, style: Style) -> Written {
             text.push_str(&setup.to_sfen());
             Some(setup)
         }
+        Start::Variant(_) => {
+            text.push_str("sfen ");
+            text.push_str(&start.setup().to_sfen());
+            None
+        }
     };
 
     // Replay the main line so promotions named only by the piece are written with `+`.
@@ -124,14 +129,18 @@ fn write(record: &Record, style: Style) -> Written {
     };
     let mut to_move = start_setup.map_or_else(|| start.setup().side_to_move, |s| s.side_to_move);
     let mut out_of_turn = false;
+    let mut not_standard = false;
     for (i, entry) in record.tree.main_line_moves().enumerate() {
-        let mut mv = entry.mv;
+        let Some(mut mv) = entry.standard() else {
+            not_standard = true;
+            break;
+        };
         if let Some(p) = pos.as_mut() {
             if let Some(mover) = entry.mover {
                 out_of_turn |= mover != p.side_to_move();
                 p.set_side_to_move(mover);
             }
-            mv = resolve_promotion(p, entry);
+            mv = resolve_promotion(p, entry, mv);
             p.play_unchecked(mv);
             to_move = p.side_to_move();
         } else {
@@ -143,6 +152,9 @@ fn write(record: &Record, style: Style) -> Written {
     }
 
     let mut dropped = Vec::new();
+    if not_standard {
+        dropped.push("moves that are not standard shogi's and the rest of the line".to_string());
+    }
     if out_of_turn {
         // A USI move list alternates sides: read back, the game would be another one.
         dropped.push("moves made out of turn (USI alternates sides)".to_string());

@@ -32,9 +32,9 @@ use crate::formats::japanese::{
     ending_from_word, ending_word, file_char, hand_key_color, is_space, kanji_number, parse_number,
     push_square, rank_char, side_from_name, split_header, summary_sentence, trim_spaces,
 };
+use crate::formats::usi::variant_game::{replay, VRules};
 use crate::record::{EndingKind, OutcomeReason, KEPT_OF_A_KIND};
 use crate::shogi::{Color, Square};
-use crate::variant::game::{replay, VRules};
 use crate::variant::{VKind, VMove, VPosition, Variant};
 
 /// Whether `text` looks like a KIF of a smaller variant, and which: a `手合割` naming one, or

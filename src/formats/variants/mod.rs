@@ -3,7 +3,7 @@
 //! A variant game is a start position, the main line's moves and an optional ending
 //! ([`VGame`]); the readers here turn KIF/KIFU ([`kif`]), KI2 ([`ki2`]) and JKF ([`jkf`])
 //! text into one, the writers turn one back, and [`VGame::to_vrecord`] gives the
-//! [`crate::variant::game`] replay its input, so every format is judged by the same rules.
+//! [`crate::formats::usi::variant_game`] replay its input, so every format is judged by the same rules.
 //!
 //! The Japanese vocabulary is shared with the standard readers ([`super::japanese`]:
 //! numerals, squares, header lines, ending words, the `まで…` sentence); what differs by
@@ -18,9 +18,9 @@ pub mod jkf;
 pub mod ki2;
 pub mod kif;
 
+use crate::formats::usi::variant_game::VRecord;
 use crate::record::EndingKind;
 use crate::shogi::Color;
-use crate::variant::game::VRecord;
 use crate::variant::{usi, VKind, VMove, VPosition, Variant};
 
 /// A game of a variant: where it starts, its main line and how it ended.
@@ -453,7 +453,7 @@ mod tests {
         ];
         let mut out = Vec::new();
         for text in files {
-            for (k, rec) in crate::variant::game::read_lines(text, None)
+            for (k, rec) in crate::formats::usi::variant_game::read_lines(text, None)
                 .iter()
                 .enumerate()
             {
@@ -474,7 +474,7 @@ mod tests {
         write: impl Fn(&VGame) -> String,
         read: impl Fn(&str, Variant) -> VGame,
     ) {
-        use crate::variant::game::{replay, VRules};
+        use crate::formats::usi::variant_game::{replay, VRules};
         for g in games {
             let text = write(&g);
             let back = read(&text, g.variant());

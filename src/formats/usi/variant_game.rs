@@ -4,82 +4,18 @@
 //! `startpos`, `sfen <SFEN>` or a bare SFEN (or Fairy-Stockfish FEN), then optionally `moves`
 //! and USI moves, and optionally one ending word (`resign`, `timeout`, `draw`, `abort`).
 //!
-//! The replay produces the same [`Report`] parts a standard replay does (fouls, warnings,
-//! errors as [`Finding`]s with the contract's codes; an [`Outcome`]): the first foul decides
-//! the game and replay goes on where the move can be carried out; fourfold repetition is a
-//! draw (`repetition`); a side without a legal move loses (`checkmate` when in check, else
-//! `no-legal-moves`); in Shogi 3x4 a lion that legally reaches the far rank wins
-//! (`campmate`). Moves after the end are `moves-after-end`.
+//! A line becomes a [`Record`] ([`to_record`]) and is judged by the replay of every record,
+//! [`crate::record::replay::replay`] (see `record/variant_replay.rs` for the variants' rules),
+//! whose findings [`replay`] hands back as a [`VReport`], with the reader's `parse-error`s.
 
-use std::collections::HashMap;
-
-use super::notation::usi;
-use super::position::VPosition;
-use super::rules::{PromotionRule, Variant};
-use crate::record::replay::{Finding, Outcome};
-use crate::record::{ErrorCode, OutcomeReason, WarningCode};
-use crate::shogi::{Color, FoulCode};
-
-/// Rule options where venues differ.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct VRules {
-    /// Whether a fourfold repetition in which one side checked with every move loses for that
-    /// side (standard shogi's JSA rule; off by default for the variants, as at Little Golem).
-    pub perpetual_check_loses: bool,
-    /// The venue whose rules judge repetitions.
-    pub venue: Venue,
-}
-
-/// Venues whose rules for the smaller variants differ (`../shared/design/variants.md`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Venue {
-    /// Little Golem, the rule set of the design page: fourfold repetition is a draw, with no
-    /// perpetual-check clause.
-    #[default]
-    LittleGolem,
-    /// Fairy-Stockfish (and pychess, which plays by it): perpetual check loses for the checking
-    /// side (not in Shogi 3x4); a fourfold repetition in minishogi loses for the first player
-    /// (black), in Tori Shogi for the side that completes it; otherwise a draw. In Tori Shogi
-    /// promotion is compulsory on every move into, within or out of the zone.
-    FairyStockfish,
-}
-
-impl Venue {
-    /// The name of the venue on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Venue::LittleGolem => "littlegolem",
-            Venue::FairyStockfish => "fairy-stockfish",
-        }
-    }
-}
-
-impl VRules {
-    /// Whether perpetual check loses in `variant` under these rules.
-    pub fn perpetual_check_loses_in(self, variant: Variant) -> bool {
-        self.perpetual_check_loses
-            || (self.venue == Venue::FairyStockfish && variant != Variant::Dobutsu)
-    }
-
-    /// The promotion rule of `variant` under these rules: compulsory in Tori Shogi at
-    /// Fairy-Stockfish, optional (Little Golem) everywhere else.
-    pub fn promotion_rule_in(self, variant: Variant) -> PromotionRule {
-        match (self.venue, variant) {
-            (Venue::FairyStockfish, Variant::Torishogi) => PromotionRule::Compulsory,
-            _ => PromotionRule::Optional,
-        }
-    }
-
-    /// Who wins a fourfold repetition (without perpetual check) in `variant` completed by
-    /// `mover`: `None` for a draw.
-    pub fn repetition_winner(self, variant: Variant, mover: Color) -> Option<Color> {
-        match (self.venue, variant) {
-            (Venue::FairyStockfish, Variant::Minishogi) => Some(Color::White),
-            (Venue::FairyStockfish, Variant::Torishogi) => Some(mover.flip()),
-            _ => None,
-        }
-    }
-}
+use crate::record::replay::{Finding, Outcome, ReplayOptions};
+use crate::record::{
+    Ending, EndingKind, ErrorCode, MoveEntry, MoveTree, NodeKind, OutcomeReason, ReadIssue, Record,
+    Start, WarningCode,
+};
+use crate::shogi::FoulCode;
+use crate::variant::{VPosition, Variant};
+pub use crate::variant::{VRules, Venue};
 
 /// The lines of `text`, each ended by LF, CRLF or a CR alone (old Mac files: `str::lines`
 /// would run two such records into one).
@@ -280,16 +216,6 @@ fn read_line(raw: &str, line: u32, forced: Option<Variant>) -> VRecord {
     rec
 }
 
-/// The shared foul wording calls the royal piece "king"; say "phoenix" or "lion" where the
-/// variant's royal piece is one.
-fn royal_wording(variant: Variant, message: String) -> String {
-    let royal = variant.royal();
-    if royal == super::kind::VKind::King {
-        return message;
-    }
-    message.replace("the king on", &format!("the {royal} on"))
-}
-
 /// What a replay of a variant record found.
 #[derive(Clone, Debug)]
 pub struct VReport {
@@ -307,206 +233,117 @@ pub struct VReport {
     pub positions: Vec<VPosition>,
 }
 
-/// Replays `rec`.
-pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
-    let mut report = VReport {
-        plies: 0,
-        outcome: Outcome {
-            winner: None,
-            reason: OutcomeReason::Unknown,
-        },
-        fouls: Vec::new(),
-        warnings: Vec::new(),
-        errors: Vec::new(),
-        positions: Vec::new(),
-    };
-    /// A finding on `line` (the record's one line).
-    fn finding<C>(
-        line: u32,
-        ply: usize,
-        code: C,
-        side: Option<Color>,
-        mv: Option<String>,
-        message: String,
-    ) -> Finding<C> {
-        Finding {
-            ply,
-            line: Some(line),
-            code,
-            side,
-            mv,
-            message,
-            variation: None,
-        }
+/// A finding on `line` (the record's one line).
+fn finding<C>(line: u32, ply: usize, code: C, mv: Option<String>, message: String) -> Finding<C> {
+    Finding {
+        ply,
+        line: Some(line),
+        code,
+        side: None,
+        mv,
+        message,
+        variation: None,
     }
+}
+
+/// The ending a final word names.
+fn ending_kind(word: &str) -> EndingKind {
+    match word {
+        "resign" => EndingKind::Resignation,
+        "timeout" => EndingKind::Timeout,
+        "draw" => EndingKind::Draw,
+        "mate" => EndingKind::Checkmate,
+        _ => EndingKind::Abort,
+    }
+}
+
+/// The line `rec` read from `start` as a [`Record`] ([`Start::Variant`], one move node a
+/// word, the ending word last), and the first word that is no USI move of the variant, with
+/// its ply and column (the moves stop before it; the record keeps it as a `parse-error`).
+pub fn to_record(rec: &VRecord, start: VPosition) -> (Record, Option<(usize, String, u32)>) {
+    let variant = start.variant();
+    let mut record = Record::new();
+    record.source.line = rec.line;
+    record.tree.reserve(rec.moves.len() + 1);
+    let mut bad = None;
+    let mut parent = MoveTree::ROOT;
+    for (k, (word, column)) in rec.moves.iter().enumerate() {
+        let Some(m) = start.parse_usi(word) else {
+            record.errors.push(ReadIssue::new(
+                ErrorCode::ParseError,
+                rec.line,
+                *column,
+                format!("`{word}` is not a USI move of {variant}"),
+            ));
+            bad = Some((k + 1, word.clone(), *column));
+            break;
+        };
+        parent = record
+            .tree
+            .push(parent, NodeKind::Move(MoveEntry::new(m)), rec.line);
+    }
+    if let Some(word) = &rec.ending {
+        let ending = Ending::new(ending_kind(word), word.clone());
+        record
+            .tree
+            .push(parent, NodeKind::Ending(Box::new(ending)), rec.line);
+    }
+    record.start = Start::Variant(start);
+    (record, bad)
+}
+
+/// Replays `rec` through [`crate::record::replay::replay`], the replay of every record.
+pub fn replay(rec: &VRecord, rules: VRules) -> VReport {
     let Some(start) = rec.start.clone() else {
         let (c, m) = rec.error.clone().unwrap_or((1, "no start position".into()));
-        report.errors.push(finding(
-            rec.line,
-            0,
-            ErrorCode::ParseError,
-            None,
-            None,
-            format!("column {c}: {m}"),
-        ));
-        return report;
-    };
-    let variant = start.variant();
-    let mut pos = start.with_promotion_rule(rules.promotion_rule_in(variant));
-    report.positions.push(pos.clone());
-    let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
-    seen.entry(pos.key()).or_default().push(0);
-    let mut checks: Vec<bool> = vec![false];
-    // (ply, reason, winner, closes the record)
-    let mut over: Option<(usize, OutcomeReason, Option<Color>, bool)> = None;
-    let mut after_end_reported = false;
-    for (k, (word, column)) in rec.moves.iter().enumerate() {
-        let ply = k + 1;
-        let mover = pos.side_to_move();
-        let Some(m) = pos.parse_usi(word) else {
-            report.errors.push(finding(
+        return VReport {
+            plies: 0,
+            outcome: Outcome {
+                winner: None,
+                reason: OutcomeReason::Unknown,
+            },
+            fouls: Vec::new(),
+            warnings: Vec::new(),
+            errors: vec![finding(
                 rec.line,
-                ply,
+                0,
                 ErrorCode::ParseError,
                 None,
-                Some(word.clone()),
-                format!("column {column}: `{word}` is not a USI move of {variant}"),
-            ));
-            break;
+                format!("column {c}: {m}"),
+            )],
+            positions: Vec::new(),
         };
-        let text = usi(variant, m);
-        if let Some((end, why, _, true)) = over {
-            if !after_end_reported {
-                after_end_reported = true;
-                report.fouls.push(finding(
-                    rec.line,
-                    ply,
-                    FoulCode::MovesAfterEnd,
-                    Some(mover),
-                    Some(text.clone()),
-                    format!("a move is recorded after the game ended at ply {end} ({why})"),
-                ));
-            }
-        }
-        let (foul, carried) = pos.play_lenient(m);
-        if let Some(f) = foul {
-            report.fouls.push(finding(
-                rec.line,
-                ply,
-                f.code(),
-                Some(mover),
-                Some(text.clone()),
-                royal_wording(variant, f.to_string()),
-            ));
-            if over.is_none() {
-                over = Some((ply, OutcomeReason::Foul, Some(mover.flip()), false));
-            }
-        }
-        if !carried {
-            report.warnings.push(finding(
-                rec.line,
-                ply,
-                WarningCode::ReplayStopped,
-                Some(mover),
-                Some(text),
-                "the move cannot be carried out, so the rest of this line is not checked".into(),
-            ));
-            break;
-        }
-        report.plies = ply;
-        report.positions.push(pos.clone());
-        checks.push(pos.in_check());
-        if let Some(w) = pos.campmate_winner() {
-            if over.is_none() {
-                over = Some((ply, OutcomeReason::Campmate, Some(w), true));
-            }
-        }
-        let occurrences = seen.entry(pos.key()).or_default();
-        occurrences.push(ply);
-        if occurrences.len() == 4 && over.is_none() {
-            let first = occurrences[0];
-            // Did a side give check with each of its moves in the cycle? The mover (who
-            // completes it) made plies ply, ply - 2, ...; the other side ply - 1, ply - 3, ...
-            // (as in standard shogi, either side may be the one giving perpetual check).
-            let checked_all = |last: usize| {
-                last > first && (first + 1..=last).rev().step_by(2).all(|p| checks[p])
-            };
-            let checker = if checked_all(ply) {
-                Some(mover)
-            } else if checked_all(ply - 1) {
-                Some(mover.flip())
-            } else {
-                None
-            };
-            match checker.filter(|_| rules.perpetual_check_loses_in(variant)) {
-                Some(loser) => {
-                    report.fouls.push(finding(
-                        rec.line,
-                        ply,
-                        FoulCode::PerpetualCheck,
-                        Some(loser),
-                        Some(usi(variant, m)),
-                        format!("fourfold repetition in which {loser} gave check with every move since ply {first}: {loser} loses"),
-                    ));
-                    over = Some((ply, OutcomeReason::PerpetualCheck, Some(loser.flip()), true));
-                }
-                None => {
-                    let winner = rules.repetition_winner(variant, mover);
-                    let verdict = match winner {
-                        None => "a draw".to_string(),
-                        Some(w) => format!(
-                            "under the {} rules a loss for {}",
-                            rules.venue.name(),
-                            w.flip()
-                        ),
-                    };
-                    report.warnings.push(finding(
-                        rec.line,
-                        ply,
-                        WarningCode::Repetition,
-                        None,
-                        Some(usi(variant, m)),
-                        format!("fourfold repetition: the position after ply {first} has occurred four times ({verdict})"),
-                    ));
-                    over = Some((ply, OutcomeReason::Repetition, winner, true));
-                }
-            }
-        }
-    }
-    if over.is_none() && report.errors.is_empty() && !pos.has_legal_move() {
-        let loser = pos.side_to_move();
-        let reason = if pos.in_check() {
-            OutcomeReason::Checkmate
-        } else {
-            OutcomeReason::NoLegalMoves
-        };
-        over = Some((report.plies, reason, Some(loser.flip()), true));
-    }
-    report.outcome = match (over, rec.ending.as_deref()) {
-        (Some((_, reason, winner, _)), _) => Outcome { winner, reason },
-        (None, Some("resign")) => Outcome {
-            winner: Some(pos.side_to_move().flip()),
-            reason: OutcomeReason::Resignation,
-        },
-        (None, Some("timeout")) => Outcome {
-            winner: Some(pos.side_to_move().flip()),
-            reason: OutcomeReason::Timeout,
-        },
-        (None, Some("abort" | "break")) => Outcome {
-            winner: None,
-            reason: OutcomeReason::Abort,
-        },
-        _ => Outcome {
-            winner: None,
-            reason: OutcomeReason::Unknown,
-        },
     };
-    report
+    let (record, bad) = to_record(rec, start);
+    let options = ReplayOptions {
+        variant_rules: rules,
+        ..ReplayOptions::default()
+    };
+    let report = crate::record::replay::replay(&record, &options);
+    let errors = bad
+        .map(|(ply, word, column)| {
+            let message = format!(
+                "column {column}: `{word}` is not a USI move of {}",
+                record.variant()
+            );
+            finding(rec.line, ply, ErrorCode::ParseError, Some(word), message)
+        })
+        .into_iter()
+        .collect();
+    VReport {
+        plies: report.plies,
+        outcome: report.outcome,
+        fouls: report.fouls,
+        warnings: report.warnings,
+        errors,
+        positions: report.variant_positions,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shogi::Color;
 
     fn one(line: &str, forced: Option<Variant>) -> VReport {
         let recs = read_lines(line, forced);
