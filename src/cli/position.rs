@@ -6,9 +6,9 @@
 
 use anyhow::{bail, Context};
 use shogi_tool::batch::{self, Input, ReadOptions};
+use shogi_tool::formats::usi::variant_game::{self as game, VRules};
 use shogi_tool::record::{Format, MetaKey};
 use shogi_tool::shogi::Square;
-use shogi_tool::formats::usi::variant_game::{self as game, VRules};
 use shogi_tool::variant::{VPosition, Variant};
 use shogi_tool::views::shown::{last_square, AnyPosition};
 use shogi_tool::views::{self, Located};
