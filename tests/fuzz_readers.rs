@@ -67,7 +67,11 @@ fn exercise(format: Format, bytes: &[u8], pick: u16) {
         if !record.errors.is_empty() {
             continue;
         }
-        if report.errors.is_empty() && report.fouls.is_empty() {
+        // A smaller variant's record (an SFEN/USI line of its board) has no standard KIF, CSA
+        // or JKF (its KIF/JKF are `formats::variants`'): it is written back to its own format
+        // only, below.
+        let standard = record.variant() == shogi_tool::variant::Variant::Standard;
+        if standard && report.errors.is_empty() && report.fouls.is_empty() {
             cross_formats(format, &record, &report, pick);
         }
         let w = write::write(&record, format, &write::WriteOptions::default());

@@ -28,6 +28,8 @@ pub struct ReadOptions {
     pub max_variations: usize,
     /// The deepest nesting of variations within variations.
     pub max_variation_depth: usize,
+    /// The game to read SFEN/USI lists as (`--variant`); by default each line's board says.
+    pub variant: Option<crate::variant::Variant>,
 }
 
 impl Default for ReadOptions {
@@ -40,6 +42,7 @@ impl Default for ReadOptions {
             max_line_length: 16 * 1024 * 1024,
             max_variations: 1_000_000,
             max_variation_depth: 10_000,
+            variant: None,
         }
     }
 }
@@ -107,7 +110,7 @@ pub fn read_input(input: &Input, options: &ReadOptions) -> FileRead {
         Ok(loaded) => loaded,
         Err(failed) => return *failed,
     };
-    let mut records = formats::read_str(&loaded.decoded.text, loaded.format);
+    let mut records = formats::read_str_as(&loaded.decoded.text, loaded.format, options.variant);
     let owners = Owners::new(records.iter().map(|r| r.source.line).collect());
     for (i, r) in records.iter_mut().enumerate() {
         finish_record(r, &loaded, options, owners.lines(i));
@@ -243,7 +246,13 @@ where
                     .zip(ranges.into_par_iter())
                     .enumerate()
                     .map(|(i, (span, lines))| {
-                        let r = formats::read_span(text, span, loaded.format, base + i);
+                        let r = formats::read_span_as(
+                            text,
+                            span,
+                            loaded.format,
+                            base + i,
+                            options.variant,
+                        );
                         one(r, lines)
                     })
                     .collect();
@@ -255,7 +264,7 @@ where
             }
         }
         None => {
-            let records = formats::read_str(text, loaded.format);
+            let records = formats::read_str_as(text, loaded.format, options.variant);
             let owners = Owners::new(records.iter().map(|r| r.source.line).collect());
             let mut records = records.into_iter().enumerate().peekable();
             while records.peek().is_some() {
@@ -400,6 +409,23 @@ fn reject_if_unreadable(r: &mut Record, loaded: &Loaded) -> bool {
         ),
     ));
     true
+}
+
+/// The decoded text of `input` and its encoding's name and why it was chosen, read as
+/// [`read_input`] reads it (the size and line-length limits, binary data refused), or why it
+/// cannot be read: for the variant route, which reads the text with its own readers.
+pub fn read_text(
+    input: &Input,
+    options: &ReadOptions,
+) -> Result<(String, &'static str, &'static str), String> {
+    match load(input, options) {
+        Ok(l) => Ok((
+            l.decoded.text,
+            l.decoded.encoding.name(),
+            l.decoded.reason.name(),
+        )),
+        Err(failed) => Err(failed.error.unwrap_or_default()),
+    }
 }
 
 /// Reads and decodes `input` and settles its format; a failure is the input's whole result.

@@ -707,6 +707,22 @@ fn convert_record(
         o.failed = true;
         return o;
     }
+    let variant = record.variant();
+    if variant != shogi_tool::variant::Variant::Standard
+        && !matches!(to, Format::Sfen | Format::Usi)
+    {
+        // A variant's line met among standard ones: the standard writers have no such board,
+        // and the variants' writers are the variant route's.
+        o.notes.push(Note::Plain(format!(
+            "{} {}#{}: a {variant} record, which this run writes only as sfen or usi (convert \
+             its file alone, or with --variant {variant}) (record not converted)",
+            style::error(),
+            record.source.path,
+            record.source.index
+        )));
+        o.failed = true;
+        return o;
+    }
     // A piece name that disagrees with the board is written as the move played.
     let corrected = shogi_tool::record::replay::correct_piece_names(record);
     let record = match &corrected {

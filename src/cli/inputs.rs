@@ -106,6 +106,7 @@ impl InputArgs {
             max_line_length: self.max_line_length,
             max_variations: self.max_variations,
             max_variation_depth: self.max_variation_depth,
+            variant: self.variant,
         }
     }
 

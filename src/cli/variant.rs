@@ -125,7 +125,9 @@ fn file_is_variant(path: &std::path::Path, input: &InputArgs) -> bool {
         let text = decode(&head, Some(&ext), input.encoding.into()).text;
         return vformats::kif::detect(&text).is_some();
     }
-    game::detect(&String::from_utf8_lossy(&head)).is_some_and(|v| v != Variant::Standard)
+    // Decoded as it will be read (a UTF-16 or Shift_JIS list is a variant's too).
+    let text = decode(&head, Some(&ext), input.encoding.into()).text;
+    game::detect(&text).is_some_and(|v| v != Variant::Standard)
 }
 
 /// The variant an input's own content names, if another than standard shogi: a file as
@@ -159,7 +161,8 @@ fn sniff(input: &Input, args: &InputArgs) -> bool {
             let Ok(head) = lock.fill_buf() else {
                 return false;
             };
-            game::detect(&String::from_utf8_lossy(head)).is_some_and(|v| v != Variant::Standard)
+            let text = decode(head, None, args.encoding.into()).text;
+            game::detect(&text).is_some_and(|v| v != Variant::Standard)
         }
         Input::Unreadable { .. } => false,
     }
@@ -246,9 +249,40 @@ fn may_name_a_variant(head: &[u8]) -> bool {
         .any(|n| memchr::memmem::find(head, n).is_some())
 }
 
-/// The text of one input of the variant route (KIF/KI2 decoded as their encoding says, the
-/// others read as UTF-8), or why it cannot be read.
+/// The text of one input of the variant route, or why it cannot be read.
 pub fn read_text(i: &Input, input: &InputArgs) -> Result<String, String> {
+    read_text_encoded(i, input).map(|(text, _)| text)
+}
+
+/// The text of one input of the variant route and, for an SFEN/USI list, the encoding it was
+/// decoded from: KIF/KI2 decoded as their encoding says; the others read as every input is
+/// ([`shogi_tool::batch::read_text`]: the limits, `--max-line-length` included, binary data
+/// refused, the encoding detected), or why it cannot be read.
+pub fn read_text_encoded(
+    i: &Input,
+    input: &InputArgs,
+) -> Result<(String, Option<&'static str>), String> {
+    let kakinoki = match i {
+        Input::File(p) => p
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .is_some_and(|e| matches!(e.as_str(), "kif" | "kifu" | "ki2" | "ki2u" | "jkf")),
+        _ => false,
+    };
+    if kakinoki {
+        return read_kakinoki_text(i, input).map(|t| (t, None));
+    }
+    let mut options = input.read_options();
+    // The variant route picks the format itself ([`input_format`]): read as a USI list when
+    // neither `--from` nor the name says.
+    options.from = Some(options.from.unwrap_or(Format::Usi));
+    shogi_tool::batch::read_text(i, &options).map(|(text, encoding, _)| (text, Some(encoding)))
+}
+
+/// The text of a KIF/KI2/JKF input of the variant route (KIF/KI2 decoded as their encoding
+/// says, JKF read as UTF-8), or why it cannot be read.
+fn read_kakinoki_text(i: &Input, input: &InputArgs) -> Result<String, String> {
     let name = i.display();
     let limit = input.max_file_size;
     match i {
@@ -478,7 +512,7 @@ pub fn replay_input(
     rules: VRules,
 ) -> (String, Result<(SourceText, Vec<Replayed>), String>) {
     let path = input.display();
-    let text = match read_text(input, args) {
+    let (text, encoding) = match read_text_encoded(input, args) {
         Ok(t) => t,
         Err(m) => return (path, Err(m)),
     };
@@ -490,6 +524,7 @@ pub fn replay_input(
             let report = game::replay(&record, rules);
             let mut validation = validation(&path, k, &record, &report);
             validation.format = Some(l.format.name());
+            validation.encoding = encoding.or(validation.encoding);
             Replayed {
                 record,
                 report,

@@ -100,11 +100,22 @@ pub fn other_format(text: &str, claimed: Format) -> Option<Format> {
 /// Reads every record of `text` as `format`, numbering them and filling in
 /// `source.format`, `source.index` (the caller fills in path and encoding).
 pub fn read_str(text: &str, format: Format) -> Vec<Record> {
+    read_str_as(text, format, None)
+}
+
+/// [`read_str`] with `forced` (`--variant`): an SFEN/USI list's `startpos` is that variant's
+/// start and a record of another game is an error naming both (the other formats' readers
+/// take no variant).
+pub fn read_str_as(
+    text: &str,
+    format: Format,
+    forced: Option<crate::variant::Variant>,
+) -> Vec<Record> {
     let mut records = match format {
         Format::Csa => csa::read(text),
         Format::Jkf => jkf::read(text),
         Format::Kif | Format::Kifu => kif::read(text),
-        Format::Sfen | Format::Usi => usi::read(text),
+        Format::Sfen | Format::Usi => usi::read_as(text, forced),
         Format::Ki2 | Format::Ki2u => ki2::read(text),
     };
     for (i, r) in records.iter_mut().enumerate() {
@@ -186,8 +197,19 @@ impl Iterator for Spans<'_> {
 /// Reads the record `span` of `text` (from [`record_spans`]), the `index`-th of the text, as
 /// [`read_str`] would.
 pub fn read_span(text: &str, span: &RecordSpan, format: Format, index: usize) -> Record {
+    read_span_as(text, span, format, index, None)
+}
+
+/// [`read_span`] with `forced` as in [`read_str_as`].
+pub fn read_span_as(
+    text: &str,
+    span: &RecordSpan,
+    format: Format,
+    index: usize,
+    forced: Option<crate::variant::Variant>,
+) -> Record {
     let mut r = match format {
-        Format::Sfen | Format::Usi => usi::read_span(text, &span.span),
+        Format::Sfen | Format::Usi => usi::read_span_as(text, &span.span, forced),
         Format::Jkf => jkf::read_span(text, &span.span, span.column),
         _ => csa::read_span(text, &span.span),
     };

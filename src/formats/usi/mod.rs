@@ -65,8 +65,8 @@ mod read;
 pub mod variant_game;
 mod write;
 
-pub use read::read;
-pub(crate) use read::{read_span, Lines};
+pub use read::{read, read_as};
+pub(crate) use read::{read_span_as, Lines};
 pub use write::{write_sfen, write_usi, Written};
 
 #[cfg(test)]

@@ -5,11 +5,18 @@ use crate::record::{
     Ending, EndingKind, MoveEntry, MoveTree, NodeKind, ReadError, ReadIssue, Record, Start,
 };
 use crate::shogi::{Color, Handicap, Move, Setup};
+use crate::variant::{VPosition, Variant};
 
 /// Reads every record of an SFEN/USI list: one per non-blank, non-comment line.
 pub fn read(text: &str) -> Vec<Record> {
+    read_as(text, None)
+}
+
+/// Reads every record of an SFEN/USI list as [`read`] does, with `forced` (`--variant`):
+/// `startpos` is that variant's start, and a record of another game is an error naming both.
+pub fn read_as(text: &str, forced: Option<Variant>) -> Vec<Record> {
     Lines::new(text)
-        .map(|span| read_span(text, &span))
+        .map(|span| read_span_as(text, &span, forced))
         .collect()
 }
 
@@ -27,7 +34,7 @@ fn record_line(raw: &str, line_no: u32) -> Option<&str> {
 
 /// The lines of a list that hold a record, one at a time (as [`crate::formats::csa::Span`]s of one
 /// line each, without the `\n`), so that a list of many games need not be read whole: reading
-/// each with [`read_span`] gives what [`read`] gives.
+/// each with [`read_span_as`] gives what [`read`] gives.
 #[derive(Clone, Debug)]
 pub(crate) struct Lines<'a> {
     text: &'a str,
@@ -52,7 +59,13 @@ impl Iterator for Lines<'_> {
         let bytes = self.text.as_bytes();
         while self.at <= bytes.len() {
             let start = self.at;
-            let end = crate::text::find_byte(bytes, b'\n', start).unwrap_or(bytes.len());
+            // A line ends in LF, CRLF (its CR kept in the span, as the record's own bytes
+            // are cut from it) or a CR alone (old Mac files).
+            let mut end =
+                memchr::memchr2(b'\n', b'\r', &bytes[start..]).map_or(bytes.len(), |i| start + i);
+            if bytes.get(end) == Some(&b'\r') && bytes.get(end + 1) == Some(&b'\n') {
+                end += 1;
+            }
             self.at = end + 1;
             self.line_no = self.line_no.saturating_add(1);
             if record_line(&self.text[start..end], self.line_no).is_some() {
@@ -67,14 +80,18 @@ impl Iterator for Lines<'_> {
     }
 }
 
-/// Reads the record on the line `span` of `text` (from [`Lines`]).
-pub(crate) fn read_span(text: &str, span: &crate::formats::csa::Span) -> Record {
+/// Reads the record on the line `span` of `text` (from [`Lines`]), `forced` as in [`read_as`].
+pub(crate) fn read_span_as(
+    text: &str,
+    span: &crate::formats::csa::Span,
+    forced: Option<Variant>,
+) -> Record {
     let line_no = span.first_line;
     let raw = text.get(span.range.clone()).unwrap_or("");
     let line = record_line(raw, line_no).unwrap_or("");
     let mut record = Record::new();
     record.source.line = line_no;
-    if let Err(issue) = read_line(line, line_no, &mut record) {
+    if let Err(issue) = read_line(line, line_no, forced, &mut record) {
         record.errors.push(issue);
     }
     record
@@ -138,8 +155,74 @@ pub(super) fn ending_word(word: &str, to_move: Color) -> Option<(EndingKind, &'s
     Some((kind, canonical))
 }
 
+/// The start of a variant's SFEN `sfen` (`Ok(None)`: standard shogi's, read by
+/// [`Setup::from_sfen`]), or the byte in `sfen` and the message of why it is no start of the
+/// forced variant. A board of nine ranks is standard shogi's unless a variant is forced, so
+/// standard lines are not read twice.
+fn variant_start(
+    sfen: &str,
+    forced: Option<Variant>,
+) -> Result<Option<VPosition>, (usize, String)> {
+    let board = sfen.split_ascii_whitespace().next().unwrap_or("");
+    let standard_forced = forced == Some(Variant::Standard);
+    let forced = forced.filter(|&v| v != Variant::Standard);
+    let named = forced.is_some()
+        || board.contains('[')
+        || board.bytes().filter(|&b| b == b'/').count() != 8;
+    if !named {
+        return Ok(None);
+    }
+    let message = |e: crate::variant::VSfenError| {
+        let what = e.message.trim_end_matches('.');
+        (e.byte, format!("the SFEN's {} field: {what}", e.field))
+    };
+    // Detect first; when the board is no variant's, read it as `--variant` says, so the error
+    // says what that variant expects.
+    let detected = match (VPosition::from_sfen_as(sfen, None), forced) {
+        (Err(_), Some(v)) => VPosition::from_sfen_as(sfen, Some(v)),
+        (d, _) => d,
+    };
+    match (detected, forced) {
+        (Ok(p), Some(v)) if v != p.variant() => {
+            // 5x6 without a lance or knight may still be gorogoroplus.
+            if v == Variant::GorogoroPlus && p.variant() == Variant::Gorogoro {
+                return VPosition::from_sfen_as(sfen, Some(v))
+                    .map(Some)
+                    .map_err(message);
+            }
+            Err((0, format!("the SFEN: {}", other_variant(p.variant(), v))))
+        }
+        (Ok(p), _) if p.variant() == Variant::Standard => Ok(None),
+        (Ok(p), None) if standard_forced => Err((
+            0,
+            format!(
+                "the SFEN: {}",
+                other_variant(p.variant(), Variant::Standard)
+            ),
+        )),
+        (Ok(p), _) => Ok(Some(p)),
+        // A board no variant has: standard shogi's reader says why.
+        (Err(_), None) => Ok(None),
+        (Err(e), Some(_)) => Err(message(e)),
+    }
+}
+
+/// The message of a record of `found` read with `--variant forced`.
+fn other_variant(found: Variant, forced: Variant) -> String {
+    format!(
+        "the record is {found} ({}x{} board), but --variant says {forced}",
+        found.files(),
+        found.ranks()
+    )
+}
+
 /// Reads one line into `record`; an error stops reading at the offending token.
-fn read_line(line: &str, line_no: u32, record: &mut Record) -> Result<(), ReadError> {
+fn read_line(
+    line: &str,
+    line_no: u32,
+    forced: Option<Variant>,
+    record: &mut Record,
+) -> Result<(), ReadError> {
     let issue = |at: usize, message: String| {
         ReadIssue::new(ErrorCode::ParseError, line_no, column(line, at), message)
     };
@@ -162,7 +245,10 @@ fn read_line(line: &str, line_no: u32, record: &mut Record) -> Result<(), ReadEr
     let next: Option<&str>;
     let mut to_move = Color::Black;
     if tok == "startpos" {
-        record.start = Start::Handicap(Handicap::Even);
+        record.start = match forced {
+            Some(v) if v != Variant::Standard => Start::Variant(VPosition::start(v)),
+            _ => Start::Handicap(Handicap::Even),
+        };
         next = tokens.next();
     } else {
         let first = if tok == "sfen" {
@@ -202,20 +288,33 @@ fn read_line(line: &str, line_no: u32, record: &mut Record) -> Result<(), ReadEr
         if fields == 4 {
             after = tokens.next();
         }
-        let setup = Setup::from_sfen(&line[start..end]).map_err(|e| {
-            let at = if start + e.byte >= end {
-                after.map_or(end, |t| offset(line, t))
-            } else {
-                start + e.byte
-            };
-            let message = e.message.trim_end_matches('.');
-            issue(
-                at,
-                format!("Cannot read the SFEN's {} field: {message}.", e.field),
-            )
-        })?;
-        to_move = setup.side_to_move;
-        record.start = Start::Position(setup).normalized();
+        let sfen = &line[start..end];
+        match variant_start(sfen, forced) {
+            Ok(Some(p)) => {
+                to_move = p.side_to_move();
+                record.start = Start::Variant(p);
+            }
+            Err((byte, message)) => {
+                let message = message.trim_end_matches('.');
+                return Err(issue(start + byte, format!("Cannot read {message}.")));
+            }
+            Ok(None) => {
+                let setup = Setup::from_sfen(sfen).map_err(|e| {
+                    let at = if start + e.byte >= end {
+                        after.map_or(end, |t| offset(line, t))
+                    } else {
+                        start + e.byte
+                    };
+                    let message = e.message.trim_end_matches('.');
+                    issue(
+                        at,
+                        format!("Cannot read the SFEN's {} field: {message}.", e.field),
+                    )
+                })?;
+                to_move = setup.side_to_move;
+                record.start = Start::Position(setup).normalized();
+            }
+        }
         next = after;
     }
 
@@ -237,6 +336,10 @@ fn read_line(line: &str, line_no: u32, record: &mut Record) -> Result<(), ReadEr
     }
 
     // The moves, then perhaps an ending.
+    let variant = match &record.start {
+        Start::Variant(p) => Some(p.clone()),
+        _ => None,
+    };
     let tree = &mut record.tree;
     let mut parent = MoveTree::ROOT;
     let mut ended: Option<&str> = None;
@@ -250,7 +353,19 @@ fn read_line(line: &str, line_no: u32, record: &mut Record) -> Result<(), ReadEr
                 ),
             ));
         }
-        if b[0].is_ascii_digit() || b.get(1) == Some(&b'*') {
+        if let Some(p) = variant
+            .as_ref()
+            .filter(|_| b[0].is_ascii_digit() || b.get(1) == Some(&b'*'))
+        {
+            let Some(mv) = p.parse_usi(tok) else {
+                return Err(issue(
+                    offset(line, tok),
+                    format!("`{tok}` is not a USI move of {}.", p.variant()),
+                ));
+            };
+            parent = tree.push(parent, NodeKind::Move(MoveEntry::new(mv)), line_no);
+            to_move = to_move.flip();
+        } else if b[0].is_ascii_digit() || b.get(1) == Some(&b'*') {
             match Move::from_usi(tok) {
                 Ok(mv) => {
                     parent = tree.push(parent, NodeKind::Move(MoveEntry::new(mv)), line_no);

@@ -533,3 +533,95 @@ fn corpus_files_read_without_errors_or_fouls() {
     eprintln!("read {records} records from {files} SFEN/USI corpus files");
     assert!(files > 0);
 }
+
+mod variants {
+    use super::*;
+    use crate::variant::Variant;
+
+    #[test]
+    fn a_variant_board_reads_as_that_variants_start_and_moves() {
+        let r = one("sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d 1a2b resign");
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert_eq!(r.variant(), Variant::Minishogi);
+        assert_eq!(usi_moves(&r), ["1e1d", "1a2b"]);
+        assert_eq!(r.ending().unwrap().kind, EndingKind::Resignation);
+        let report = replay(&r, &ReplayOptions::default());
+        assert_eq!(report.plies, 2);
+        assert_eq!(report.variant_positions.len(), 3);
+        // Fairy-Stockfish's `board[hand]` FEN.
+        assert_eq!(one("gle/1c1/1C1/ELG[-] w 0 1").variant(), Variant::Dobutsu);
+        // The standard board stays standard.
+        assert!(matches!(
+            one("startpos moves 7g7f").start,
+            Start::Handicap(_)
+        ));
+    }
+
+    #[test]
+    fn a_word_that_is_no_move_of_the_variant_is_a_parse_error_with_its_column() {
+        let r = one("sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d 9i9h");
+        assert_eq!(usi_moves(&r), ["1e1d"]);
+        assert_eq!(r.errors[0].code, "parse-error");
+        assert_eq!(r.errors[0].column, 43);
+        assert!(
+            r.errors[0].message.contains("minishogi"),
+            "{}",
+            r.errors[0].message
+        );
+    }
+
+    #[test]
+    fn a_forced_variant_makes_startpos_its_start_and_names_both_games_of_another() {
+        let r = &read_as("position startpos moves 1e1d", Some(Variant::Minishogi))[0];
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert_eq!(r.variant(), Variant::Minishogi);
+        let r = &read_as("sfen rbsgk/4p/5/P4/KGSBR b - 1", Some(Variant::Torishogi))[0];
+        let m = &r.errors[0].message;
+        assert!(m.contains("minishogi") && m.contains("torishogi"), "{m}");
+        let r = &read_as("sfen rbsgk/4p/5/P4/KGSBR b - 1", Some(Variant::Standard))[0];
+        let m = &r.errors[0].message;
+        assert!(m.contains("minishogi") && m.contains("standard"), "{m}");
+        // 5x6 without a lance or knight is gorogoroplus when asked.
+        let r = &read_as(
+            "sfen sgkgs/5/1ppp1/1PPP1/5/SGKGS b - 1",
+            Some(Variant::GorogoroPlus),
+        )[0];
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert_eq!(r.variant(), Variant::GorogoroPlus);
+    }
+
+    #[test]
+    fn cr_alone_ends_a_line_as_lf_and_crlf_do() {
+        let text = "# a\r\nsfen 3/L2/3/2l b - 1\n\rsfen 3/L2/3/2l b - 1\rstartpos moves 7g7f";
+        let records = read(text);
+        let lines: Vec<u32> = records.iter().map(|r| r.source.line).collect();
+        assert_eq!(lines, [2, 4, 5]);
+        assert!(records.iter().all(|r| r.errors.is_empty()));
+        assert_eq!(records[0].variant(), Variant::Dobutsu);
+    }
+
+    #[test]
+    fn columns_of_a_long_variant_line_are_counted_from_its_start() {
+        let mut line = String::from("sfen rbsgk/4p/5/P4/KGSBR b - 1 moves");
+        for _ in 0..500 {
+            line.push_str(" 1e1d 1a1b");
+        }
+        line.push_str(" 9z9z");
+        let r = one(&line);
+        assert_eq!(r.tree.main_line_moves().count(), 1000);
+        let at = line.rfind("9z9z").unwrap();
+        assert_eq!(r.errors[0].column as usize, at + 1);
+    }
+
+    #[test]
+    fn a_variant_record_is_written_with_its_own_board_and_moves() {
+        let line = "sfen rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1 moves 4g5f 4a3b";
+        let r = one(line);
+        assert_eq!(r.variant(), Variant::Torishogi);
+        let w = write_sfen(&r);
+        assert_eq!(w.text, format!("{line}\n"));
+        assert!(w.dropped.is_empty(), "{:?}", w.dropped);
+        let back = one(&w.text);
+        assert_eq!(usi_moves(&back), ["4g5f", "4a3b"]);
+    }
+}

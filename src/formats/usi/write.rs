@@ -115,12 +115,14 @@ fn write(record: &Record, style: Style) -> Written {
             text.push_str(&setup.to_sfen());
             Some(setup)
         }
-        Start::Variant(_) => {
+        Start::Variant(p) => {
+            // A smaller variant's own SFEN and USI moves (its kinds are no standard ones).
             text.push_str("sfen ");
-            text.push_str(&start.setup().to_sfen());
+            text.push_str(&p.to_sfen());
             None
         }
     };
+    let variant = matches!(start, Start::Variant(_));
 
     // Replay the main line so promotions named only by the piece are written with `+`.
     let mut pos = match start_setup {
@@ -131,6 +133,12 @@ fn write(record: &Record, style: Style) -> Written {
     let mut out_of_turn = false;
     let mut not_standard = false;
     for (i, entry) in record.tree.main_line_moves().enumerate() {
+        if variant {
+            text.push_str(if i == 0 { " moves " } else { " " });
+            text.push_str(&entry.mv.to_usi());
+            to_move = to_move.flip();
+            continue;
+        }
         let Some(mut mv) = entry.standard() else {
             not_standard = true;
             break;

@@ -1,0 +1,149 @@
+//! A variant's SFEN/USI list is read as every input is (issue #29): the limits, binary data
+//! and the encoding are those of a standard list, and `validate` says the same of both.
+
+mod common;
+
+use std::path::Path;
+
+use common::{no_panic, tool};
+
+const MINI: &str = "sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d 1a2b";
+const STANDARD: &str = "position startpos moves 7g7f 3c3d";
+
+/// `validate ARGS FILE`: the exit status and standard output.
+fn validate(args: &[&str], file: &Path) -> (Option<i32>, String) {
+    let out = tool()
+        .arg("validate")
+        .args(args)
+        .arg(file)
+        .output()
+        .unwrap();
+    no_panic(&out);
+    (out.status.code(), String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn max_line_length_refuses_a_variant_list_as_a_standard_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mini, standard) = (dir.path().join("mini.sfen"), dir.path().join("std.sfen"));
+    std::fs::write(&mini, format!("{MINI}\n")).unwrap();
+    std::fs::write(&standard, format!("{STANDARD}\n")).unwrap();
+    let limit = ["--max-line-length", "20"];
+    let (code, out) = validate(&limit, &standard);
+    assert_eq!(code, Some(2), "{out}");
+    let (code, out) = validate(&limit, &mini);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        out.contains(
+            "line 1 is 46 bytes long, over the limit of 20 (raise it with --max-line-length)"
+        ),
+        "{out}"
+    );
+    // Within the limit the game is read and judged.
+    assert_eq!(validate(&[], &mini).0, Some(0));
+}
+
+#[test]
+fn nul_bytes_in_a_variant_list_are_binary_data_as_in_a_standard_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mini, standard) = (dir.path().join("mini.sfen"), dir.path().join("std.sfen"));
+    let binary = |line: &str| {
+        let mut b = format!("{line}\n").into_bytes();
+        b.extend([0u8; 200]);
+        b
+    };
+    std::fs::write(&mini, binary(MINI)).unwrap();
+    std::fs::write(&standard, binary(STANDARD)).unwrap();
+    let (std_code, std_out) = validate(&[], &standard);
+    assert!(std_out.contains("holds binary data"), "{std_out}");
+    let (code, out) = validate(&["--format", "json"], &mini);
+    assert_eq!(code, std_code, "{out}");
+    assert!(
+        out.contains("holds binary data (NUL bytes), not a game record"),
+        "{out}"
+    );
+    assert!(!out.contains("parse-error"), "{out}");
+}
+
+#[test]
+fn the_encoding_of_a_utf16_or_shift_jis_variant_list_is_the_one_it_was_read_in() {
+    let dir = tempfile::tempdir().unwrap();
+    // UTF-16LE with its byte order mark, found by the route's sniff too.
+    let utf16 = dir.path().join("mini16.sfen");
+    let mut bytes = vec![0xFF, 0xFE];
+    for unit in format!("{MINI}\n").encode_utf16() {
+        bytes.extend(unit.to_le_bytes());
+    }
+    std::fs::write(&utf16, bytes).unwrap();
+    let (code, out) = validate(&["--format", "json"], &utf16);
+    assert_eq!(code, Some(0), "{out}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["variant"], "minishogi", "{out}");
+    assert_eq!(v["encoding"], "utf-16le", "{out}");
+    assert_eq!(v["plies"], 2, "{out}");
+    // Shift_JIS: a comment line in Japanese, the encoding forced.
+    let sjis = dir.path().join("mini-sjis.sfen");
+    let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode("# 五五将棋\n");
+    let mut bytes = bytes.into_owned();
+    bytes.extend(format!("{MINI}\n").bytes());
+    std::fs::write(&sjis, bytes).unwrap();
+    let (code, out) = validate(
+        &[
+            "--format",
+            "json",
+            "--encoding",
+            "shift_jis",
+            "--variant",
+            "minishogi",
+        ],
+        &sjis,
+    );
+    assert_eq!(code, Some(0), "{out}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["encoding"], "shift_jis", "{out}");
+    assert_eq!(v["plies"], 2, "{out}");
+}
+
+#[test]
+fn a_variant_line_among_standard_ones_is_read_as_its_game_and_never_written_as_a_standard_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let mixed = dir.path().join("mixed.sfen");
+    std::fs::write(&mixed, format!("{STANDARD}\n{MINI}\n")).unwrap();
+    // Both records are read and judged (the variant line was a parse-error).
+    let (code, out) = validate(&["--format", "json"], &mixed);
+    assert_eq!(code, Some(0), "{out}");
+    let plies: Vec<u64> = out
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["plies"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(plies, [2, 2], "{out}");
+    // No standard JKF of a 5x5 board: refused by name, the standard record converted.
+    let out = tool()
+        .args(["convert", "--to", "jkf"])
+        .arg(&mixed)
+        .output()
+        .unwrap();
+    no_panic(&out);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("a minishogi record"), "{err}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("HIRATE"), "{text}");
+    assert!(!text.contains("\"OTHER\""), "{text}");
+    assert_ne!(out.status.code(), Some(0));
+    // As SFEN it is written as it was read.
+    let out = tool()
+        .args(["convert", "--to", "sfen"])
+        .arg(&mixed)
+        .output()
+        .unwrap();
+    no_panic(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d 1a2b"),
+        "{text}"
+    );
+}
