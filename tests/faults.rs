@@ -1542,8 +1542,10 @@ mod odd_input {
     }
 
     /// A variant record met while walking a folder is never read as standard shogi (whose
-    /// message blames the handicap `5五将棋`): `find`, `dedup` and `split`, which do not take
-    /// the smaller variants yet, say so for that file, as for one named directly.
+    /// message blames the handicap `5五将棋` or the board's nine files): `find`, `dedup` and
+    /// `split`, which do not take the smaller variants yet, say so for that file, as for one
+    /// named directly; `convert` and `join`, which take such a file only when it is named, say
+    /// that.
     #[test]
     fn a_variant_record_found_while_walking_is_not_read_as_standard_shogi() {
         let dir = tempfile::tempdir().unwrap();
@@ -1559,6 +1561,8 @@ mod odd_input {
             &["find", "games"][..],
             &["dedup", "games"][..],
             &["split", "games", "--out-dir", "o"][..],
+            &["convert", "games", "--to", "kif", "--out-dir", "c"][..],
+            &["join", "games", "-o", "all.csa"][..],
         ] {
             let out = tool().current_dir(dir.path()).args(args).output().unwrap();
             no_panic(&out);
@@ -1567,10 +1571,16 @@ mod odd_input {
                 !err.contains("is not a name this reader knows"),
                 "{args:?}: {err}"
             );
+            let refused = if matches!(args[0], "convert" | "join") {
+                "takes only when the file is named"
+            } else {
+                "does not take the smaller variants"
+            };
             assert!(
-                err.contains("mini.kif") && err.contains("does not take the smaller variants"),
+                err.contains("mini.kif") && err.contains(refused),
                 "{args:?}: {err}"
             );
+            assert!(!err.contains("a row has nine"), "{args:?}: {err}");
             assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         }
     }

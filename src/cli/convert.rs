@@ -277,6 +277,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         input_args.jobs,
         |input, sink| {
+            if let Some(message) = walked_variant_file(input, input_args) {
+                let mut o = FileOutput::new(&input.display());
+                o.messages.push(format!("{} {message}", style::error()));
+                o.failed = true;
+                o.last = true;
+                sink(o);
+                return;
+            }
             convert_input(
                 input,
                 &read_options,
@@ -600,6 +608,19 @@ fn output_encoding(to: Format, asked: Option<OutputEncodingArg>) -> anyhow::Resu
         Some(e) => Ok(e),
         None => Ok(default_encoding(to)),
     }
+}
+
+/// Why a file of another variant met while walking a folder is not converted: the variant
+/// route takes the files named on the command line, and the standard readers would take the
+/// record for a broken standard one (issue 28).
+fn walked_variant_file(input: &Input, args: &super::inputs::InputArgs) -> Option<String> {
+    super::variant::input_route(input, args)?;
+    let path = input.display();
+    Some(format!(
+        "{path}: this file holds another variant's records, which `convert` takes only when \
+         the file is named (`convert {path} --to ...`), not met while walking a folder; not \
+         converted"
+    ))
 }
 
 /// Converts the records of `input` and hands them to `sink` a batch at a time, in record
