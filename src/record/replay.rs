@@ -94,22 +94,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
         return super::variant_replay::replay(record, start, options.variant_rules);
     }
     let plies = record.tree.main_line_moves().count();
-    let mut report = Report {
-        plies,
-        outcome: Outcome {
-            winner: None,
-            reason: OutcomeReason::Unknown,
-        },
-        fouls: Vec::new(),
-        warnings: Vec::new(),
-        errors: Vec::new(),
-        final_position: None,
-        // Sized once: growing it move by move reallocates, and reallocations contend for
-        // the allocator's lock when several threads replay at once.
-        moves: Vec::with_capacity(plies),
-        impasse: None,
-        variant_positions: Vec::new(),
-    };
+    let mut report = Report::empty(plies);
     let start = match record.start.position() {
         Ok(p) => p,
         Err(e) => {

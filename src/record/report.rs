@@ -58,3 +58,26 @@ pub struct Report {
     /// (empty for standard shogi, whose final position is `final_position`).
     pub variant_positions: Vec<VPosition>,
 }
+
+impl Report {
+    /// The report of a replay that has found nothing yet: `plies` main-line moves, outcome
+    /// unknown, room for the moves carried out (sized once: growing it move by move
+    /// reallocates, and reallocations contend for the allocator's lock when several threads
+    /// replay at once).
+    pub fn empty(plies: usize) -> Report {
+        Report {
+            plies,
+            outcome: Outcome {
+                winner: None,
+                reason: OutcomeReason::Unknown,
+            },
+            fouls: Vec::new(),
+            warnings: Vec::new(),
+            errors: Vec::new(),
+            final_position: None,
+            moves: Vec::with_capacity(plies),
+            impasse: None,
+            variant_positions: Vec::new(),
+        }
+    }
+}

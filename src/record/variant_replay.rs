@@ -65,20 +65,7 @@ struct Line {
 
 /// Replays `record`, whose start is `start`, under the venue rules `rules`.
 pub(super) fn replay(record: &Record, start: &VPosition, rules: VRules) -> Report {
-    let mut report = Report {
-        plies: 0,
-        outcome: Outcome {
-            winner: None,
-            reason: OutcomeReason::Unknown,
-        },
-        fouls: Vec::new(),
-        warnings: Vec::new(),
-        errors: Vec::new(),
-        final_position: None,
-        moves: Vec::new(),
-        impasse: None,
-        variant_positions: Vec::new(),
-    };
+    let mut report = Report::empty(0);
     let variant = start.variant();
     let pos = start
         .clone()
