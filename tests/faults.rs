@@ -525,13 +525,49 @@ mod signals {
         assert_eq!(names(dir.path()), ["a.kif", "b.kif"]);
     }
 
+    /// Starts the tool in `dir` with the environment variable `var` set to `value`.
+    fn start_with(dir: &Path, args: &[&str], var: &str, value: &str) -> Child {
+        StdCommand::new(bin())
+            .current_dir(dir)
+            .args(args)
+            .env(var, value)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    }
+
+    /// Outputs of an --out-dir run are put in place a batch at a time: a signal while a.kif's
+    /// output waits for its batch (b.kif still awaited) removes it, and leaves nothing.
     #[test]
-    fn sigint_during_convert_out_dir_keeps_finished_outputs() {
+    fn sigint_during_convert_out_dir_leaves_no_temporary_file() {
         let dir = tempfile::tempdir().unwrap();
         inputs(dir.path());
         let mut child = start(
             dir.path(),
             &["convert", "a.kif", "b.kif", "--to", "csa", "--out-dir", "o"],
+        );
+        let fifo = dir.path().join("b.kif");
+        std::thread::spawn(move || std::fs::write(fifo, KIF));
+        let out = dir.path().join("o");
+        wait_for(|| out.exists() && !temp_files(&out).is_empty());
+        let status = signal(&mut child, libc::SIGINT);
+        assert_eq!(status.code(), Some(130));
+        assert!(names(&out).is_empty(), "{:?}", names(&out));
+    }
+
+    /// With batches of one file (a seam of debug builds), a.kif's output is in place before
+    /// b.kif is read: the signal keeps it.
+    #[test]
+    fn sigint_during_convert_out_dir_keeps_finished_outputs() {
+        let dir = tempfile::tempdir().unwrap();
+        inputs(dir.path());
+        let mut child = start_with(
+            dir.path(),
+            &["convert", "a.kif", "b.kif", "--to", "csa", "--out-dir", "o"],
+            "SHOGI_TOOL_BATCH_FILES",
+            "1",
         );
         // --out-dir reads every input once to settle the names: the FIFO gives a record that
         // time, and blocks the second, while a.kif's output is written.
@@ -1802,5 +1838,116 @@ mod time_and_memory {
             err.contains("more than the 1000 bytes the readers take (--max-file-size): read it back with --max-file-size"),
             "{err}"
         );
+    }
+}
+
+/// Issue 34: the files of an output folder are synced a batch at a time. A crash (simulated in
+/// debug builds by `SHOGI_TOOL_CRASH_BEFORE_RENAME=N`: an abort once the batch's data is
+/// synced, after N renames) leaves every target whole or absent, and loses no record: the
+/// inputs are untouched, the temporary files are hidden and never read as records, and the
+/// same command (with --force for the targets already there) writes everything.
+#[cfg(unix)]
+mod crash {
+    use super::*;
+    use std::os::unix::process::ExitStatusExt;
+
+    /// Six records, one a file, each of its own players (so each output differs).
+    fn inputs(dir: &Path) {
+        std::fs::create_dir(dir.join("in")).unwrap();
+        for i in 0..6 {
+            let kif = KIF.replace("先手：A", &format!("先手：A{i}"));
+            std::fs::write(dir.join(format!("in/g{i}.kif")), kif).unwrap();
+        }
+    }
+
+    /// Every file of `dir` and its bytes, sorted by name.
+    fn contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
+        names(dir)
+            .into_iter()
+            .map(|n| {
+                let bytes = std::fs::read(dir.join(&n)).unwrap();
+                (n, bytes)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_crash_between_writing_and_renaming_leaves_no_half_file_and_no_lost_record() {
+        let dir = tempfile::tempdir().unwrap();
+        inputs(dir.path());
+        let run = |args: &[&str], crash: Option<&str>| {
+            let mut c = tool();
+            c.current_dir(dir.path()).args(args);
+            if let Some(n) = crash {
+                c.env("SHOGI_TOOL_CRASH_BEFORE_RENAME", n);
+            }
+            c.output().unwrap()
+        };
+        let convert = ["convert", "in", "--to", "csa", "--out-dir", "o"];
+        let clean = run(&["convert", "in", "--to", "csa", "--out-dir", "ref"], None);
+        assert_code(&clean, 0);
+        let reference = contents(&dir.path().join("ref"));
+        assert_eq!(reference.len(), 6);
+        let inputs_before = contents(&dir.path().join("in"));
+
+        let crashed = run(&convert, Some("2"));
+        assert_eq!(crashed.status.signal(), Some(libc::SIGABRT), "{crashed:?}");
+        let out = dir.path().join("o");
+        let (temps, targets): (Vec<_>, Vec<_>) = contents(&out)
+            .into_iter()
+            .partition(|(n, _)| n.starts_with('.'));
+        // Two files put in place, each whole; the other four wait, whole, as temporary files.
+        assert_eq!(targets.len(), 2, "{targets:?}");
+        for t in &targets {
+            assert!(reference.contains(t), "{} is not whole", t.0);
+        }
+        assert_eq!(temps.len(), 4);
+        for (name, bytes) in &temps {
+            assert!(
+                name.starts_with(".shogi-tool-") && name.ends_with(".tmp"),
+                "{name}"
+            );
+            assert!(
+                reference.iter().any(|(_, b)| b == bytes),
+                "{name} is not whole"
+            );
+        }
+        assert_eq!(contents(&dir.path().join("in")), inputs_before);
+
+        // The temporary files are never read as records.
+        let check = run(&["convert", "o", "--to", "kif", "--out-dir", "check"], None);
+        assert_code(&check, 0);
+        assert_eq!(names(&dir.path().join("check")).len(), 2);
+
+        // The same command refuses to replace what is there, and touches nothing ...
+        let again = run(&convert, None);
+        assert_code(&again, 2);
+        assert!(String::from_utf8_lossy(&again.stderr).contains("--force replaces them"));
+        assert_eq!(names(&out).len(), 6);
+        // ... and with --force writes every record.
+        let forced = run(&[&convert[..], &["--force"]].concat(), None);
+        assert_code(&forced, 0);
+        let visible: Vec<_> = contents(&out)
+            .into_iter()
+            .filter(|(n, _)| !n.starts_with('.'))
+            .collect();
+        assert_eq!(visible, reference);
+
+        // split: likewise, and the rerun into an empty folder writes every record.
+        let all: String = (0..6)
+            .map(|i| std::fs::read_to_string(dir.path().join(format!("ref/g{i}.csa"))).unwrap())
+            .collect::<Vec<_>>()
+            .join("/\n");
+        std::fs::write(dir.path().join("all.csa"), all).unwrap();
+        let crashed = run(&["split", "all.csa", "--out-dir", "s"], Some("0"));
+        assert_eq!(crashed.status.signal(), Some(libc::SIGABRT), "{crashed:?}");
+        let left = names(&dir.path().join("s"));
+        assert!(
+            left.iter().all(|n| n.starts_with(".shogi-tool-")),
+            "{left:?}"
+        );
+        let rerun = run(&["split", "all.csa", "--out-dir", "s2"], None);
+        assert_code(&rerun, 0);
+        assert_eq!(names(&dir.path().join("s2")).len(), 6);
     }
 }

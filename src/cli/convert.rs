@@ -18,6 +18,7 @@ use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
 use super::out_dir::{Entry, Names};
 use super::output;
+use super::output_batch;
 use super::style;
 use super::values::{FormatArg, OutputEncodingArg};
 
@@ -250,7 +251,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .and_then(Path::parent)
         .filter(|p| !p.as_os_str().is_empty() && !p.exists())
         .map(Path::to_path_buf);
-    let (mut files_written, mut records_written) = (0usize, 0usize);
+    let mut files_written = 0usize;
+    // --out-dir: the files are put in place (and made durable) a batch at a time.
+    let mut batch = output_batch::Batch::new(args.out_dir.as_deref().unwrap_or(Path::new(".")));
     let mut write_failures = 0usize;
     let mut index = 0usize;
     // A progress bar on a terminal (not when the records themselves go to that terminal),
@@ -330,28 +333,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             write_failures += 1;
                             continue;
                         };
-                        match output::write_file_below(
-                            args.out_dir.as_deref().unwrap_or(Path::new(".")),
-                            &target,
-                            &c.bytes,
-                            args.force,
-                            |n| note(n, quiet),
-                        ) {
-                            Ok(()) => {
-                                files_written += 1;
-                                records_written += 1;
-                            }
+                        match batch.add((), &target, &c.bytes, args.force, |n| note(n, quiet)) {
+                            Ok(()) => {}
                             Err(e) => {
                                 progress.suspend(|| eprintln!("{} {e:#}", style::error()));
                                 write_failures += 1;
                                 if output::is_io_error(&e) {
-                                    // A full disk fails every later write the same way: stop.
-                                    progress.suspend(|| {
-                                        eprintln!("{} stopped after a write error", style::error())
-                                    });
-                                    return false;
+                                    return stop_after_write_error(&progress);
                                 }
                             }
+                        }
+                        if batch.is_due()
+                            && !tally(
+                                batch.commit(|_| None),
+                                &progress,
+                                &mut files_written,
+                                &mut write_failures,
+                            )
+                        {
+                            return stop_after_write_error(&progress);
                         }
                     }
                 }
@@ -390,7 +390,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             true
         },
     );
+    if plan.is_some()
+        && !tally(
+            batch.commit(|_| None),
+            &progress,
+            &mut files_written,
+            &mut write_failures,
+        )
+    {
+        stop_after_write_error(&progress);
+    }
     progress.finish_and_clear();
+    let records_written = files_written;
     if plan.is_none() {
         if let Some(e) = write_error {
             // Unfinished, the temporary file is removed: the target stays as it was.
@@ -916,6 +927,34 @@ impl Joiner {
 /// A JKF record's bytes (UTF-8, as JKF is always written) on one line.
 fn compact_jkf(bytes: &[u8]) -> Vec<u8> {
     shogi_tool::formats::jkf::compact(&String::from_utf8_lossy(bytes)).into_bytes()
+}
+
+/// Counts the files a batch put in place and says the failures; false after a file-system
+/// error (a full disk fails every later write the same way).
+fn tally(
+    done: Vec<output_batch::Done>,
+    progress: &indicatif::ProgressBar,
+    written: &mut usize,
+    failures: &mut usize,
+) -> bool {
+    let mut go_on = true;
+    for d in done {
+        match d.result {
+            Ok(_) => *written += 1,
+            Err(e) => {
+                progress.suspend(|| eprintln!("{} {e:#}", style::error()));
+                *failures += 1;
+                go_on &= !output::is_io_error(&e);
+            }
+        }
+    }
+    go_on
+}
+
+/// Says the run stops after a write error; false, to stop it.
+fn stop_after_write_error(progress: &indicatif::ProgressBar) -> bool {
+    progress.suspend(|| eprintln!("{} stopped after a write error", style::error()));
+    false
 }
 
 /// Says on standard error that a special target is written into (unless `quiet`).

@@ -305,6 +305,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 true
             },
         );
+        out_dir.finish();
     }
 
     // The report.

@@ -28,6 +28,7 @@ mod man;
 pub mod moves;
 mod out_dir;
 pub mod output;
+pub mod output_batch;
 pub mod perft;
 pub mod position;
 pub mod positions;

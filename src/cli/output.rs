@@ -7,6 +7,9 @@
 //! here: on SIGINT or SIGTERM they are removed, the registered clean-ups run (a progress bar
 //! clears itself), and the process exits 130 or 143; outputs already renamed stay.
 //!
+//! One file is synced on its own ([`OutputFile::finish`]); the files of an output folder are
+//! synced a batch at a time by [`super::output_batch`], which builds on the pieces here.
+//!
 //! A target that is not a regular file (a FIFO, a character device such as `/dev/null`, or a
 //! link under `/dev` such as `/dev/stdout`) is opened and written into, never replaced; a
 //! directory or a block device is refused.
@@ -95,7 +98,7 @@ impl Drop for SignalCleanup {
 
 /// How a target path is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     /// Through a temporary file renamed over `path` (the real file when the target is a link);
     /// `mode` is the replaced file's.
     Replace {
@@ -135,7 +138,7 @@ pub fn is_io_error(e: &anyhow::Error) -> bool {
 
 /// Decides how `path` is written, refusing what cannot be: an existing file without `force`, a
 /// directory, a block device.
-fn plan(path: &Path, force: bool) -> anyhow::Result<Kind> {
+pub(super) fn plan(path: &Path, force: bool) -> anyhow::Result<Kind> {
     let link = std::fs::symlink_metadata(path).ok();
     let Some(link) = link else {
         return Ok(Kind::Replace {
@@ -238,36 +241,12 @@ impl OutputFile {
                 path: real,
                 existing,
             } => {
-                let dir = match real.parent() {
-                    Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-                    _ => PathBuf::from("."),
-                };
-                std::fs::create_dir_all(&dir)
-                    .with_context(|| format!("cannot create {}", dir.display()))?;
-                // The registry lock is held from creation to registration, so a signal in
-                // between cannot leave the file behind.
-                let mut reg = registry();
-                #[cfg(unix)]
-                let perms = {
-                    use std::os::unix::fs::PermissionsExt;
-                    // Created 0666 less the umask, as any new file.
-                    Permissions::from_mode(0o666)
-                };
-                let mut builder = tempfile::Builder::new();
-                builder.prefix(".shogi-tool-").suffix(".tmp").rand_bytes(6);
-                #[cfg(unix)]
-                builder.permissions(perms);
-                let tmp = builder
-                    .tempfile_in(&dir)
-                    .with_context(|| format!("cannot write in {}", dir.display()))?;
-                let id = reg.id();
-                reg.temps.push((id, tmp.path().to_path_buf()));
-                drop(reg);
+                let (tmp, id) = registered_temp(&folder_of(&real))?;
                 Ok(OutputFile {
                     target: path.to_path_buf(),
                     inner: Inner::Temp {
                         file: io::BufWriter::with_capacity(1 << 16, tmp),
-                        id: Registered(id),
+                        id,
                         real,
                         existing,
                         force,
@@ -302,23 +281,9 @@ impl OutputFile {
                 if let Some(p) = existing {
                     let _ = tmp.as_file().set_permissions(p);
                 }
-                let mut reg = registry();
-                let persisted = if force {
-                    tmp.persist(&real).map(|_| ())
-                } else {
-                    tmp.persist_noclobber(&real).map(|_| ())
-                };
-                reg.temps.retain(|(i, _)| *i != id.0);
-                drop(reg);
+                rename_into_place(tmp.into_temp_path(), &id, &real, force)
+                    .map_err(|e| rename_error(e.error, &target, force))?;
                 drop(id);
-                persisted.map_err(|e| e.error).map_err(|e| {
-                    let meanwhile = !force && e.kind() == io::ErrorKind::AlreadyExists;
-                    anyhow::Error::new(e).context(if meanwhile {
-                        format!("cannot write {} (it appeared meanwhile)", target.display())
-                    } else {
-                        format!("cannot write {}", target.display())
-                    })
-                })?;
                 sync_dir(&real);
                 Ok(())
             }
@@ -326,9 +291,70 @@ impl OutputFile {
     }
 }
 
+/// The folder holding `path` (`.` for a bare name).
+pub(super) fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Creates a temporary file `.shogi-tool-XXXXXX.tmp` in `dir` (created if missing), registered
+/// so that a signal removes it. Its mode is 0666 less the umask, as any new file's.
+pub(super) fn registered_temp(dir: &Path) -> anyhow::Result<(tempfile::NamedTempFile, Registered)> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    // The registry lock is held from creation to registration, so a signal in between cannot
+    // leave the file behind.
+    let mut reg = registry();
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".shogi-tool-").suffix(".tmp").rand_bytes(6);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(Permissions::from_mode(0o666));
+    }
+    let tmp = builder
+        .tempfile_in(dir)
+        .with_context(|| format!("cannot write in {}", dir.display()))?;
+    let id = reg.id();
+    reg.temps.push((id, tmp.path().to_path_buf()));
+    Ok((tmp, Registered(id)))
+}
+
+/// Renames the registered temporary file `tmp` to `real` (over an existing file only with
+/// `force`) and gives up its registration, under the registry lock: once a signal has removed
+/// the temporary files in flight, nothing is renamed any more. On failure the temporary file
+/// stays, registered, and is handed back.
+pub(super) fn rename_into_place(
+    tmp: tempfile::TempPath,
+    id: &Registered,
+    real: &Path,
+    force: bool,
+) -> Result<(), tempfile::PathPersistError> {
+    let mut reg = registry();
+    if force {
+        tmp.persist(real)?;
+    } else {
+        tmp.persist_noclobber(real)?;
+    }
+    reg.temps.retain(|(i, _)| *i != id.0);
+    Ok(())
+}
+
+/// The error of a failed rename to `target`: a file that appeared meanwhile (without `force`)
+/// is said so.
+pub(super) fn rename_error(e: io::Error, target: &Path, force: bool) -> anyhow::Error {
+    let meanwhile = !force && e.kind() == io::ErrorKind::AlreadyExists;
+    anyhow::Error::new(e).context(if meanwhile {
+        format!("cannot write {} (it appeared meanwhile)", target.display())
+    } else {
+        format!("cannot write {}", target.display())
+    })
+}
+
 /// A temporary file's place in the registry, given up when dropped (the `NamedTempFile`
 /// removes the file itself).
-struct Registered(u64);
+pub(super) struct Registered(u64);
 
 impl Drop for Registered {
     fn drop(&mut self) {
@@ -360,13 +386,11 @@ impl Write for OutputFile {
 }
 
 /// Makes a rename durable: syncs the folder holding `path` where the platform allows.
-fn sync_dir(path: &Path) {
+pub(super) fn sync_dir(path: &Path) {
     #[cfg(unix)]
     {
-        let dir = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
+        let dir = folder_of(path);
+        let dir = dir.as_path();
         let synced = File::open(dir).and_then(|d| d.sync_all()).is_ok();
         #[cfg(test)]
         tests::SYNCED.with(|s| {
@@ -410,7 +434,7 @@ pub fn link_below(root: &Path, target: &Path) -> Option<PathBuf> {
 }
 
 /// The refusal of a symbolic link met inside an output folder.
-fn refuse_link(link: &Path, root: &Path) -> anyhow::Error {
+pub(super) fn refuse_link(link: &Path, root: &Path) -> anyhow::Error {
     anyhow::anyhow!(
         "{} is a symbolic link inside the output folder {}; nothing is written through it",
         link.display(),
@@ -420,7 +444,7 @@ fn refuse_link(link: &Path, root: &Path) -> anyhow::Error {
 
 /// Creates the folders from `root` down to `dir` one at a time, never following a symbolic
 /// link below `root` (refused and named).
-fn create_dirs_below(root: &Path, dir: &Path) -> anyhow::Result<()> {
+pub(super) fn create_dirs_below(root: &Path, dir: &Path) -> anyhow::Result<()> {
     let Ok(rel) = dir.strip_prefix(root) else {
         bail!("{} is not inside {}", dir.display(), root.display());
     };
@@ -447,25 +471,6 @@ fn create_dirs_below(root: &Path, dir: &Path) -> anyhow::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Writes `bytes` to `target` inside the output folder `root` as [`write_file`] does, but
-/// never through a symbolic link found inside `root` (a folder on the way or the file
-/// itself): such a link is refused, and named. Missing folders are created one at a time.
-pub fn write_file_below(
-    root: &Path,
-    target: &Path,
-    bytes: &[u8],
-    force: bool,
-    note: impl FnOnce(&str),
-) -> anyhow::Result<()> {
-    if let Some(parent) = target.parent() {
-        create_dirs_below(root, parent)?;
-    }
-    if let Some(link) = link_below(root, target) {
-        return Err(refuse_link(&link, root));
-    }
-    write_file(target, bytes, force, note)
 }
 
 #[cfg(test)]

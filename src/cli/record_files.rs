@@ -1,5 +1,6 @@
 //! Records written one file each into a folder, for `split` and `dedup --out-dir`: names made
-//! unique within the run, every file written whole or not at all, failures said and counted.
+//! unique within the run, every file written whole or not at all (synced once per batch, see
+//! [`output_batch`]), failures said and counted.
 
 use std::path::Path;
 
@@ -7,13 +8,22 @@ use shogi_tool::batch::Input;
 use shogi_tool::collection::names::Names;
 
 use super::output;
+use super::output_batch::{self, Batch};
 use super::style;
+
+/// The name a record asked for (`BODY`, `EXT`), and how many times it gave way to the next.
+struct Wanted {
+    body: String,
+    ext: String,
+    tries: usize,
+}
 
 /// A folder being written into.
 pub struct OutDir<'a> {
     dir: &'a Path,
     names: Names,
     force: bool,
+    batch: Batch<Wanted>,
     written: usize,
     failures: usize,
     /// Records not written because an earlier write failed in the file system (a full disk,
@@ -36,6 +46,7 @@ impl<'a> OutDir<'a> {
             dir,
             names,
             force,
+            batch: Batch::new(dir),
             written: 0,
             failures: 0,
             not_written: 0,
@@ -51,8 +62,9 @@ impl<'a> OutDir<'a> {
             self.not_written += 1;
             return;
         }
-        let result = self.write_unique(body, ext, bytes);
-        self.count(result);
+        if let Err(e) = self.write_unique(body, ext, bytes) {
+            self.count(Err(e));
+        }
     }
 
     /// Copies the file `from` byte for byte as `BODY.EXT` (made unique likewise).
@@ -64,23 +76,54 @@ impl<'a> OutDir<'a> {
         let result = std::fs::read(from)
             .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", from.display()))
             .and_then(|b| self.write_unique(body, ext, &b));
-        self.count(result);
+        if let Err(e) = result {
+            self.count(Err(e));
+        }
     }
 
     /// Writes under the first free name, taking the next when a file of that name appears
-    /// meanwhile (only without `force`: with it, the name is this run's to replace).
+    /// meanwhile (only without `force`: with it, the name is this run's to replace); the file
+    /// is put in place when its batch is committed.
     fn write_unique(&mut self, body: &str, ext: &str, bytes: &[u8]) -> anyhow::Result<()> {
         let mut tries = 0;
         loop {
             let target = self.dir.join(self.names.unique(body, ext));
-            match output::write_file_below(self.dir, &target, bytes, self.force, |_| {}) {
+            let wanted = Wanted {
+                body: body.to_string(),
+                ext: ext.to_string(),
+                tries,
+            };
+            match self.batch.add(wanted, &target, bytes, self.force, |_| {}) {
                 Err(e) if !self.force && output::is_exists(&e) && tries < RETRIES => tries += 1,
                 Err(e) if output::is_exists(&e) => {
                     anyhow::bail!("{} exists; not replaced", target.display())
                 }
-                other => return other,
+                Err(e) => return Err(e),
+                Ok(()) => {
+                    if self.batch.is_due() {
+                        self.commit();
+                    }
+                    return Ok(());
+                }
             }
         }
+    }
+
+    /// Puts the files of the batch in place and counts them.
+    fn commit(&mut self) {
+        let (dir, names) = (self.dir, &mut self.names);
+        let done = self.batch.commit(|w| {
+            w.tries += 1;
+            (w.tries <= RETRIES).then(|| dir.join(names.unique(&w.body, &w.ext)))
+        });
+        for output_batch::Done { result } in done {
+            self.count(result.map(|_| ()));
+        }
+    }
+
+    /// Puts every file still waiting in place; call before [`OutDir::summary`].
+    pub fn finish(&mut self) {
+        self.commit();
     }
 
     fn count(&mut self, result: anyhow::Result<()>) {

@@ -112,6 +112,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             true
         },
     );
+    out.finish();
     out.summary(args.quiet);
     Ok(if failed || out.failed() {
         ExitCode::Error

@@ -853,12 +853,19 @@ pub fn convert(args: &ConvertArgs, to: Format) -> anyhow::Result<Option<ExitCode
                 return Ok(Some(ExitCode::Error));
             }
         }
+        let mut batch = super::output_batch::Batch::new(dir);
         for (target, (_, _, _, bytes)) in targets.iter().zip(&outputs) {
-            if let Err(e) = super::output::write_file_below(dir, target, bytes, args.force, |n| {
+            if let Err(e) = batch.add((), target, bytes, args.force, |n| {
                 if !args.quiet {
                     eprintln!("shogi-tool: note: {n}");
                 }
             }) {
+                eprintln!("{} {e:#}", super::style::error());
+                failed = true;
+            }
+        }
+        for done in batch.commit(|_| None) {
+            if let Err(e) = done.result {
                 eprintln!("{} {e:#}", super::style::error());
                 failed = true;
             }
