@@ -241,7 +241,10 @@ impl OutputFile {
                 path: real,
                 existing,
             } => {
-                let (tmp, id) = registered_temp(&folder_of(&real))?;
+                let dir = folder_of(&real);
+                std::fs::create_dir_all(&dir)
+                    .with_context(|| format!("cannot create {}", dir.display()))?;
+                let (tmp, id) = registered_temp(&dir)?;
                 Ok(OutputFile {
                     target: path.to_path_buf(),
                     inner: Inner::Temp {
@@ -299,10 +302,9 @@ pub(super) fn folder_of(path: &Path) -> PathBuf {
     }
 }
 
-/// Creates a temporary file `.shogi-tool-XXXXXX.tmp` in `dir` (created if missing), registered
-/// so that a signal removes it. Its mode is 0666 less the umask, as any new file's.
+/// Creates a temporary file `.shogi-tool-XXXXXX.tmp` in the folder `dir`, registered so that a
+/// signal removes it. Its mode is 0666 less the umask, as any new file's.
 pub(super) fn registered_temp(dir: &Path) -> anyhow::Result<(tempfile::NamedTempFile, Registered)> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     // The registry lock is held from creation to registration, so a signal in between cannot
     // leave the file behind.
     let mut reg = registry();

@@ -54,6 +54,8 @@ pub struct Batch<T> {
     done: Vec<Done>,
     bytes: usize,
     since: Option<Instant>,
+    /// The folders created or checked by [`Batch::add`] (reset by each commit).
+    ready: std::collections::HashSet<PathBuf>,
     /// When the batch is due: [`MAX_FILES`], [`MAX_BYTES`], [`MAX_AGE`] (smaller in tests).
     limits: (usize, usize, Duration),
 }
@@ -67,6 +69,7 @@ impl<T> Batch<T> {
             done: Vec::new(),
             bytes: 0,
             since: None,
+            ready: Default::default(),
             limits: (max_files(), MAX_BYTES, MAX_AGE),
         }
     }
@@ -84,7 +87,12 @@ impl<T> Batch<T> {
         note: impl FnOnce(&str),
     ) -> anyhow::Result<()> {
         if let Some(parent) = target.parent() {
-            output::create_dirs_below(&self.root, parent)?;
+            // Each folder is created (or checked) once a batch; the link check below still
+            // walks the whole path, each time.
+            if !self.ready.contains(parent) {
+                output::create_dirs_below(&self.root, parent)?;
+                self.ready.insert(parent.to_path_buf());
+            }
         }
         if let Some(link) = output::link_below(&self.root, target) {
             return Err(output::refuse_link(&link, &self.root));
@@ -135,6 +143,7 @@ impl<T> Batch<T> {
         let pending = std::mem::take(&mut self.pending);
         self.bytes = 0;
         self.since = None;
+        self.ready.clear();
         if pending.is_empty() {
             return done;
         }
@@ -195,10 +204,11 @@ impl<T> Batch<T> {
 
 /// Makes the data of the files `paths` durable, in as few calls as the platform allows.
 fn sync_data(paths: &[&Path]) -> io::Result<()> {
+    // Measured side by side (BENCHMARKS.md, issue 34): one syncfs a batch and fdatasync from
+    // 16 threads cost the same; syncfs takes one call and no threads.
     #[cfg(target_os = "linux")]
-    if std::env::var_os("SHOGI_TOOL_SYNC_THREADS").is_none() {
-        return sync_file_systems(paths);
-    }
+    return sync_file_systems(paths);
+    #[cfg(not(target_os = "linux"))]
     sync_each_from_threads(paths)
 }
 
@@ -228,6 +238,7 @@ fn sync_file_systems(paths: &[&Path]) -> io::Result<()> {
 
 /// `fdatasync` of every file of `paths`, from a few threads: the file system can then commit
 /// them together rather than one after the other.
+#[cfg_attr(target_os = "linux", allow(dead_code))]
 fn sync_each_from_threads(paths: &[&Path]) -> io::Result<()> {
     const THREADS: usize = 16;
     let chunk = paths.len().div_ceil(THREADS).max(1);
