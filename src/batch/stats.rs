@@ -849,6 +849,25 @@ mod tests {
     }
 
     #[test]
+    fn variants_are_counted_beside_the_handicaps_and_add_up() {
+        use crate::record::replay::{replay, ReplayOptions};
+        let text = "position startpos moves 7g7f\n\
+                    position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d\n";
+        let mut s = Stats::new(2);
+        for r in crate::formats::read_str(text, crate::record::Format::Usi) {
+            let report = replay(&r, &ReplayOptions::default());
+            s.add_record(&r, &Validation::new(&r, &report), "");
+        }
+        assert_eq!(s.records, 2);
+        assert_eq!(s.handicaps, [("平手".to_string(), 1)].into());
+        assert_eq!(s.variants["minishogi"].records, 1);
+        assert_eq!(s.inconsistency(), None);
+        // A variant counted among the handicaps too no longer adds up.
+        s.handicaps.insert("minishogi".into(), 1);
+        assert!(s.inconsistency().is_some());
+    }
+
+    #[test]
     fn the_breakdown_derives_standard_from_the_totals_and_merges() {
         // 2 standard games of 10 and 20 plies, 1 minishogi game of 5.
         let mut a = with_lengths(&[10, 20, 5]);

@@ -735,13 +735,15 @@ fn convert_record(
         // A variant's line met among standard ones: the standard writers have no such board,
         // and the variants' writers are the variant route's.
         let why = if to == Format::Csa {
-            "CSA has no syntax for the smaller variants: ".to_string()
+            format!("CSA has no syntax for the smaller variants: cannot write {variant} as csa")
         } else {
-            String::new()
+            format!(
+                "a {variant} record, which this run writes only as sfen or usi (convert its \
+                 file alone, or with --variant {variant})"
+            )
         };
         o.notes.push(Note::Plain(format!(
-            "{} {}#{}: {why}a {variant} record, which this run writes only as sfen or usi \
-             (convert its file alone, or with --variant {variant}) (record not converted)",
+            "{} {}#{}: {why} (record not converted)",
             style::error(),
             record.source.path,
             record.source.index
