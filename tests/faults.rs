@@ -1610,7 +1610,7 @@ mod odd_input {
             let refused = if matches!(args[0], "convert" | "join") {
                 "takes only when the file is named"
             } else {
-                "does not take the smaller variants"
+                "does not read a smaller variant's KIF, KI2 or JKF records yet"
             };
             assert!(
                 err.contains("mini.kif") && err.contains(refused),

@@ -158,7 +158,20 @@ fn the_default_output_is_unchanged_by_the_new_forms() {
 
 #[test]
 fn the_forms_not_given_are_refused_by_name() {
-    let variant = root().join("testdata/variants/minishogi.usi");
+    // A variant's SFEN/USI list is read by batch like every input: every form is given.
+    let listed = root().join("testdata/variants/minishogi.usi");
+    for args in [&["--format", "json"][..], &["--with-path"][..]] {
+        let out = tool()
+            .arg("positions")
+            .args(args)
+            .arg(&listed)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("rbsgk/4p/5/P4/KGSBR b - 1"));
+    }
+    // A variant's KIF still takes the old route (until the KIF reader takes variants, #29).
+    let variant = root().join("testdata/variants/lishogi/minishogi-gogo.kif");
     for args in [&["--format", "json"][..], &["--with-path"][..]] {
         tool()
             .arg("positions")

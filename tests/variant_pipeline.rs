@@ -147,3 +147,102 @@ fn a_variant_line_among_standard_ones_is_read_as_its_game_and_never_written_as_a
         "{text}"
     );
 }
+
+/// A file whose first line is standard shogi's and whose next lines are variants' (issue #29).
+fn standard_first(dir: &Path) -> std::path::PathBuf {
+    let mixed = dir.join("mixed.usi");
+    std::fs::write(
+        &mixed,
+        format!("position startpos moves 7g7f 3c3d\nposition {MINI}\n"),
+    )
+    .unwrap();
+    mixed
+}
+
+#[test]
+fn a_standard_first_file_names_the_variant_of_each_record_in_validate_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let mixed = standard_first(dir.path());
+    let (code, out) = validate(&["--format", "json"], &mixed);
+    assert_eq!(code, Some(0), "{out}");
+    let variants: Vec<Option<String>> = out
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["variant"].as_str().map(str::to_string)
+        })
+        .collect();
+    assert_eq!(variants, [None, Some("minishogi".to_string())], "{out}");
+    // First in the object, as for a file of the variant alone.
+    assert!(out
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("{\"variant\":\"minishogi\""));
+}
+
+#[test]
+fn positions_dedup_and_impasse_play_the_variant_lines_of_a_standard_first_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mixed = standard_first(dir.path());
+    let run = |args: &[&str]| {
+        let out = tool().args(args).arg(&mixed).output().unwrap();
+        no_panic(&out);
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(!err.contains("cannot be played"), "{args:?}: {err}");
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            err,
+        )
+    };
+    let (code, out, _) = run(&["positions", "--final"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.lines().nth(1),
+        Some("rbsg1/3kp/5/P3R/KGSB1 b - 3"),
+        "{out}"
+    );
+    let (code, _, err) = run(&["dedup"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("2 records: 2 games"), "{err}");
+    // impasse reads the standard record and says why the variant's has no points.
+    let (code, out, err) = run(&["impasse"]);
+    assert_eq!(code, Some(2));
+    assert!(out.contains("mixed.usi#0"), "{out}");
+    assert!(
+        err.contains("mixed.usi#1: `impasse` scores entering-king (impasse) points, a rule of standard shogi only; Mini Shogi 5x5 (minishogi) has no such rule"),
+        "{err}"
+    );
+}
+
+#[test]
+fn stats_counts_variants_beside_the_handicaps_not_in_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let mixed = standard_first(dir.path());
+    let out = tool()
+        .args(["stats", "-q", "--format", "json"])
+        .arg(&mixed)
+        .output()
+        .unwrap();
+    no_panic(&out);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["records"], 2);
+    assert_eq!(v["handicaps"], serde_json::json!({"平手": 1}), "{v}");
+    assert_eq!(v["variants"]["minishogi"]["records"], 1, "{v}");
+    // The merged JSON is consistent (handicaps and variants add up to the records).
+    let part = dir.path().join("part.json");
+    std::fs::write(&part, &out.stdout).unwrap();
+    let merged = tool()
+        .args(["stats", "--format", "json", "--merge"])
+        .arg(&part)
+        .output()
+        .unwrap();
+    assert_eq!(
+        merged.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
+}

@@ -420,7 +420,7 @@ fn impasse_is_for_standard_shogi_only() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains("testdata/stats-variants/mini.usi: `impasse` is for standard shogi only; these records are of Mini Shogi 5x5 (minishogi)"),
+        err.contains("testdata/stats-variants/mini.usi#0: `impasse` scores entering-king (impasse) points, a rule of standard shogi only; Mini Shogi 5x5 (minishogi) has no such rule"),
         "{err}"
     );
     assert!(String::from_utf8(out.stdout)
@@ -609,12 +609,18 @@ fn standard_input_and_walked_folders_are_detected_like_named_files() {
     let stdin = run(in_root()
         .args(["validate", "--format", "json"])
         .write_stdin(mini.clone()));
+    // Read as every input: the encoding's reason is the content's on standard input.
     assert_eq!(
         stdin,
-        named.replace(
-            "\"path\":\"testdata/stats-variants/mini.usi\"",
-            "\"path\":\"-\""
-        )
+        named
+            .replace(
+                "\"path\":\"testdata/stats-variants/mini.usi\"",
+                "\"path\":\"-\""
+            )
+            .replace(
+                "\"encoding_reason\":\"extension\"",
+                "\"encoding_reason\":\"ascii\""
+            )
     );
     assert!(stdin.starts_with("{\"variant\":\"minishogi\""), "{stdin}");
     // A folder mixing standard and variant records: every record replayed by its own rules.

@@ -313,11 +313,14 @@ impl Stats {
             .outcome_winners
             .entry(format!("{}/{winner}", v.outcome.reason))
             .or_default() += 1;
-        *self.handicaps.entry(facts.start.clone()).or_default() += 1;
-        *self
-            .handicap_winners
-            .entry(format!("{}/{winner}", facts.start))
-            .or_default() += 1;
+        // A variant is not a handicap: its records are counted in `variants`, beside.
+        if facts.variant.is_none() {
+            *self.handicaps.entry(facts.start.clone()).or_default() += 1;
+            *self
+                .handicap_winners
+                .entry(format!("{}/{winner}", facts.start))
+                .or_default() += 1;
+        }
         let mut codes: Vec<&str> = v.fouls.iter().map(|f| f.code.as_str()).collect();
         for c in &codes {
             *self.foul_occurrences.entry((*c).into()).or_default() += 1;
@@ -539,6 +542,8 @@ impl Stats {
     /// files failed than read), if they cannot: merged, such a part gives shares over 100 %.
     pub fn inconsistency(&self) -> Option<String> {
         let records = self.records as u128;
+        // The records of the smaller variants are counted in `variants`, not `handicaps`.
+        let in_variants: u128 = self.variants.values().map(|v| v.records as u128).sum();
         if self.files_failed > self.files {
             return Some(format!(
                 "{} files failed of {} read",
@@ -551,10 +556,13 @@ impl Stats {
             ("outcomes", total(&self.outcomes)),
             ("winners", total(&self.winners)),
             ("outcome_winners", total(&self.outcome_winners)),
-            ("handicaps", total(&self.handicaps)),
+            ("handicaps", total(&self.handicaps) + in_variants),
             ("length_histogram", total(&self.length_histogram)),
         ];
-        let optional = [("handicap_winners", total(&self.handicap_winners))];
+        let optional = [(
+            "handicap_winners",
+            total(&self.handicap_winners) + in_variants,
+        )];
         let absent_is_fine = optional.iter().filter(|(_, t)| *t != 0);
         for (name, sum) in sums.iter().chain(absent_is_fine) {
             if *sum != records {
@@ -576,7 +584,6 @@ impl Stats {
                 ));
             }
         }
-        let in_variants: u128 = self.variants.values().map(|v| v.records as u128).sum();
         if in_variants > records {
             return Some(format!(
                 "`variants` counts {in_variants} records, more than the {records} read"
@@ -713,7 +720,7 @@ impl RecordFacts {
         RecordFacts {
             start: start_name(&record.start),
             stated_ending: record.ending().map(|e| ending_name(&e.kind)),
-            variant: None,
+            variant: record.variant_name(),
         }
     }
 }
@@ -723,7 +730,9 @@ pub fn start_name(start: &Start) -> String {
     match start.normalized() {
         Start::Handicap(h) => h.japanese().to_string(),
         Start::Position(_) => "position".to_string(),
-        Start::Variant(p) => p.variant().name().to_string(),
+        // The variant's name for its own start, as a handicap's for its position.
+        Start::Variant(p) if start.is_variant_initial() => p.variant().name().to_string(),
+        Start::Variant(_) => "position".to_string(),
     }
 }
 
@@ -837,6 +846,25 @@ mod tests {
             plies_total: plies as u64 * records,
             length_histogram: [(plies, records)].into(),
         }
+    }
+
+    #[test]
+    fn variants_are_counted_beside_the_handicaps_and_add_up() {
+        use crate::record::replay::{replay, ReplayOptions};
+        let text = "position startpos moves 7g7f\n\
+                    position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d\n";
+        let mut s = Stats::new(2);
+        for r in crate::formats::read_str(text, crate::record::Format::Usi) {
+            let report = replay(&r, &ReplayOptions::default());
+            s.add_record(&r, &Validation::new(&r, &report), "");
+        }
+        assert_eq!(s.records, 2);
+        assert_eq!(s.handicaps, [("平手".to_string(), 1)].into());
+        assert_eq!(s.variants["minishogi"].records, 1);
+        assert_eq!(s.inconsistency(), None);
+        // A variant counted among the handicaps too no longer adds up.
+        s.handicaps.insert("minishogi".into(), 1);
+        assert!(s.inconsistency().is_some());
     }
 
     #[test]

@@ -23,7 +23,6 @@ pub struct Args {
 
 /// Runs the pipeline and prints the counts.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    super::variant::not_yet("bench-replay", &args.input)?;
     let start = Instant::now();
     let (inputs, input_errors) = args.input.input_stream()?;
     let read_options = args.input.read_options();

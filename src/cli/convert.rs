@@ -625,7 +625,7 @@ fn output_encoding(to: Format, asked: Option<OutputEncodingArg>) -> anyhow::Resu
 /// route takes the files named on the command line, and the standard readers would take the
 /// record for a broken standard one (issue 28).
 fn walked_variant_file(input: &Input, args: &super::inputs::InputArgs) -> Option<String> {
-    super::variant::input_route(input, args)?;
+    super::variant::old_route(input, args)?;
     let path = input.display();
     Some(format!(
         "{path}: this file holds another variant's records, which `convert` takes only when \
@@ -745,9 +745,16 @@ fn convert_record(
     {
         // A variant's line met among standard ones: the standard writers have no such board,
         // and the variants' writers are the variant route's.
+        let why = if to == Format::Csa {
+            format!("CSA has no syntax for the smaller variants: cannot write {variant} as csa")
+        } else {
+            format!(
+                "a {variant} record, which this run writes only as sfen or usi (convert its \
+                 file alone, or with --variant {variant})"
+            )
+        };
         o.notes.push(Note::Plain(format!(
-            "{} {}#{}: a {variant} record, which this run writes only as sfen or usi (convert \
-             its file alone, or with --variant {variant}) (record not converted)",
+            "{} {}#{}: {why} (record not converted)",
             style::error(),
             record.source.path,
             record.source.index

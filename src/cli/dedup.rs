@@ -106,7 +106,6 @@ struct Named {
 
 /// Reports the same games.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    super::variant::not_yet("dedup", &args.input)?;
     let paths = args.input.all_paths()?;
     if paths.iter().any(|p| p == "-") || paths.is_empty() {
         bail!("dedup reads its inputs several times: give files or folders, not standard input");
@@ -148,7 +147,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         jobs,
         |input, sink| {
-            if let Some(message) = super::variant::not_yet_input("dedup", input, &args.input) {
+            if let Some(message) = super::variant::not_read_yet("dedup", input, &args.input) {
                 sink(Piece::End(Some(message)));
                 return;
             }

@@ -266,7 +266,6 @@ struct One {
 
 /// Finds the records.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    super::variant::not_yet("find", &args.input)?;
     let query = args.query();
     let json = args.format == OutputFormat::Json;
     let needs_replay = query.needs_replay() || (json && !args.count);
@@ -337,7 +336,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let second = inputs.next();
     match (first, second) {
         (Some(only), None)
-            if super::variant::not_yet_input("find", &only, &args.input).is_none() =>
+            if super::variant::not_read_yet("find", &only, &args.input).is_none() =>
         {
             // One input (a multi-game file, say): printed a batch at a time as it is read.
             batch::configure_threads(args.input.jobs);
@@ -359,7 +358,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             batch::run_ordered(
                 all,
                 args.input.jobs,
-                |input| match super::variant::not_yet_input("find", input, &args.input) {
+                |input| match super::variant::not_read_yet("find", input, &args.input) {
                     Some(message) => batch::Replayed {
                         path: input.display(),
                         results: Vec::new(),

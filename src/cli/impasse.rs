@@ -20,11 +20,13 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
+use anyhow::bail;
 use serde::Serialize;
 use shogi_tool::record::replay::main_line_positions;
 use shogi_tool::record::{Record, Start};
 use shogi_tool::shogi::entering_king::{ImpasseScore, Rule, RuleResult, SideScore};
 use shogi_tool::shogi::{Handicap, Position};
+use shogi_tool::variant::Variant;
 
 use super::exit::ExitCode;
 use super::inputs::InputArgs;
@@ -240,14 +242,34 @@ fn record_handicap(record: &Record) -> Option<Handicap> {
     }
 }
 
+/// Why `impasse` does not take a game of `variant`: its points are a rule of standard shogi.
+fn standard_only(variant: Variant) -> String {
+    format!(
+        "`impasse` scores entering-king (impasse) points, a rule of standard shogi only; {} \
+         ({variant}) has no such rule",
+        variant.title()
+    )
+}
+
+/// The smaller variant an `--sfen` position is of (by its board), if another than standard
+/// shogi's.
+fn sfen_variant(text: &str) -> Option<Variant> {
+    let text = text.trim();
+    let text = text.strip_prefix("sfen").unwrap_or(text).trim();
+    let text = text.split(" moves").next().unwrap_or(text);
+    shogi_tool::variant::VPosition::from_sfen_as(text, None)
+        .ok()
+        .map(|p| p.variant())
+        .filter(|&v| v != Variant::Standard)
+}
+
 /// Prints the figures and verdicts; inputs that cannot be read are reported on standard error
 /// and make the exit status 2.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    super::variant::standard_only(
-        "impasse",
-        &args.input,
-        args.sfen.as_ref().map(|s| s.text.as_str()),
-    )?;
+    let asked = args.input.variant.filter(|&v| v != Variant::Standard);
+    if let Some(v) = asked.or_else(|| args.sfen.as_ref().and_then(|s| sfen_variant(&s.text))) {
+        bail!("{}", standard_only(v));
+    }
     let mut rules: Vec<Rule> = if args.impasse_rule.is_empty() {
         Rule::ALL.to_vec()
     } else {
@@ -286,11 +308,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ""
     };
     let refuse = |input: &shogi_tool::batch::Input| {
-        super::variant::refuse_input("impasse", input, &args.input)
+        let message = super::variant::not_read_yet("impasse", input, &args.input)?;
+        let mut c = super::records::Chunk::default();
+        c.fail(message);
+        Some(vec![c])
     };
     for_each_record_or(&args.input, separator, refuse, |record, input, c| {
         let (path, index) = (&record.source.path, record.source.index);
         let at = format!("{path}#{index}");
+        if record.variant() != Variant::Standard {
+            c.fail(format!("{at}: {}", standard_only(record.variant())));
+            return;
+        }
         let mut chosen: Option<(usize, Position)> = None;
         let ok = main_line_positions(record, |ply, pos| match args.ply {
             Some(n) if ply != n => {}

@@ -50,7 +50,6 @@ pub fn run(
     args: Args,
     convert: impl FnOnce(Vec<std::ffi::OsString>) -> anyhow::Result<ExitCode>,
 ) -> anyhow::Result<ExitCode> {
-    super::variant::not_yet("join", &args.input)?;
     let to = args.to.map(Format::from).or_else(|| {
         args.output
             .extension()

@@ -168,8 +168,7 @@ impl PositionArgs {
         if let Some(pos) = self.locate_variant()? {
             return Ok((pos, false, [None, None]));
         }
-        let (located, failed, players) = self.locate_with_players()?;
-        Ok((AnyPosition::Standard(Box::new(located)), failed, players))
+        self.locate_with_players()
     }
 
     /// The position when it is a variant's: from `--sfen`, or from a record file of a
@@ -203,7 +202,7 @@ impl PositionArgs {
             max_variation_depth: 0,
             variant: self.variant,
         };
-        let Some(forced) = super::variant::route(&input) else {
+        let Some(forced) = super::variant::old_route_run(&input) else {
             return Ok(None);
         };
         let (_, text) = super::variant::read_inputs(&input)?
@@ -236,9 +235,16 @@ impl PositionArgs {
     /// where a header is missing or empty), and whether the record had read errors (reported on
     /// standard error: the position is still shown, as far as the record could be read, and the
     /// exit status is 2).
-    pub fn locate_with_players(&self) -> anyhow::Result<(Located, bool, [Option<String>; 2])> {
+    /// A record of a smaller variant `batch` reads (a variant's SFEN/USI list) gives its
+    /// position as the replay carries its main line out, without players.
+    fn locate_with_players(&self) -> anyhow::Result<(AnyPosition, bool, [Option<String>; 2])> {
         if let Some(sfen) = &self.sfen {
-            return Ok((sfen.located()?.clone(), false, [None, None]));
+            let located = sfen.located()?.clone();
+            return Ok((
+                AnyPosition::Standard(Box::new(located)),
+                false,
+                [None, None],
+            ));
         }
         let input = match &self.path {
             Some(p) if p.as_os_str() != "-" => Input::File(p.clone()),
@@ -247,6 +253,7 @@ impl PositionArgs {
         let options = ReadOptions {
             from: self.from.map(Format::from),
             encoding: self.encoding.into(),
+            variant: self.variant,
             ..ReadOptions::default()
         };
         let file = batch::read_input(&input, &options);
@@ -261,6 +268,11 @@ impl PositionArgs {
                 self.record
             );
         };
+        if record.variant_name().is_some() {
+            return self
+                .variant_in_record(&file.path, record)
+                .map(|p| (p, false, [None, None]));
+        }
         let mut failed = false;
         for e in &record.errors {
             eprintln!(
@@ -281,7 +293,27 @@ impl PositionArgs {
                 .map(str::to_string)
         };
         let players = [name(MetaKey::BlackName), name(MetaKey::WhiteName)];
-        Ok((located, failed, players))
+        Ok((AnyPosition::Standard(Box::new(located)), failed, players))
+    }
+
+    /// The position of a smaller variant's record: after ply `--ply` of its main line as the
+    /// replay carries it out (venue rules by default), else the last; a read error is refused.
+    fn variant_in_record(
+        &self,
+        path: &str,
+        record: &shogi_tool::record::Record,
+    ) -> anyhow::Result<AnyPosition> {
+        if let Some(e) = record.errors.first() {
+            bail!("{}", shogi_tool::diag::located_error(path, e));
+        }
+        let report = shogi_tool::record::replay::replay(record, &Default::default());
+        let positions = &report.variant_positions;
+        let n = match self.ply {
+            Some(n) if n < positions.len() => n,
+            Some(n) => bail!("{path}#{}: the main line has no ply {n}", self.record),
+            None => positions.len().checked_sub(1).context("no position")?,
+        };
+        Ok(shown(positions, n))
     }
 }
 

@@ -65,7 +65,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ) {
             return Some(chunks);
         }
-        let forced = super::variant::input_route(input, &args.input)?;
+        let forced = super::variant::old_route(input, &args.input)?;
         Some(super::variant::positions_input(
             input,
             forced,
@@ -89,7 +89,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         let route = if super::training::training_format(input).is_some() {
             "a training file"
-        } else if super::variant::input_route(input, &args.input).is_some() {
+        } else if super::variant::old_route(input, &args.input).is_some() {
             "a smaller variant's records"
         } else {
             return None;
@@ -108,6 +108,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     for_each_record_or(&args.input, "", labelled, |record, input, c| {
         let label = Label::new(style, record, input);
+        if record.variant_name().is_some() {
+            variant_positions(record, &label, args.ply, args.final_only, c);
+            return;
+        }
         let mut last: Option<(usize, Option<Move>, Position)> = None;
         let mut found = false;
         let ok = main_line_walk(record, |ply, mv, pos| {
@@ -141,6 +145,46 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ));
         }
     })
+}
+
+/// The positions of a smaller variant's record (its main line as the replay carries it out,
+/// under the default venue rules), written as [`Label::line`] writes a standard one's.
+fn variant_positions(
+    record: &Record,
+    label: &Label,
+    ply: Option<usize>,
+    final_only: bool,
+    c: &mut super::records::Chunk,
+) {
+    use shogi_tool::record::replay::{replay, ReplayOptions};
+    let report = replay(record, &ReplayOptions::default());
+    let moves: Vec<String> = record
+        .tree
+        .main_line_moves()
+        .map(|m| m.mv.to_string())
+        .collect();
+    let line = |out: &mut String, numbered: Option<usize>, n: usize| {
+        let sfen = report.variant_positions[n].to_sfen();
+        let mv = n
+            .checked_sub(1)
+            .and_then(|k| moves.get(k))
+            .map(String::as_str);
+        label.line_of(out, numbered, n, mv, &sfen);
+    };
+    let positions = report.variant_positions.len();
+    match (ply, final_only) {
+        (Some(n), _) if n < positions => line(&mut c.out, None, n),
+        (Some(n), _) => c.fail(format!(
+            "{}#{}: the main line has no ply {n}",
+            record.source.path, record.source.index
+        )),
+        (None, true) => {
+            if positions > 0 {
+                line(&mut c.out, None, positions - 1);
+            }
+        }
+        (None, false) => (0..positions).for_each(|n| line(&mut c.out, Some(n), n)),
+    }
 }
 
 /// How each position's line is written.
@@ -213,6 +257,32 @@ impl Label {
             out.push('\t');
         }
         pos.write_sfen(out);
+        out.push('\n');
+    }
+}
+
+impl Label {
+    /// [`Label::line`] for a position given by its SFEN and the move (USI) that reached it: a
+    /// smaller variant's, whose positions are not the standard core's.
+    fn line_of(
+        &self,
+        out: &mut String,
+        numbered: Option<usize>,
+        ply: usize,
+        mv: Option<&str>,
+        sfen: &str,
+    ) {
+        out.push_str(&self.head);
+        if self.style == Style::Json {
+            let mv = mv.map_or("null".to_string(), |m| format!("\"{m}\""));
+            let _ = writeln!(out, "{ply},\"move\":{mv},\"sfen\":\"{sfen}\"}}");
+            return;
+        }
+        if let Some(n) = numbered {
+            push_usize(out, n);
+            out.push('\t');
+        }
+        out.push_str(sfen);
         out.push('\n');
     }
 }

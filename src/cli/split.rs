@@ -42,7 +42,6 @@ enum Piece {
 
 /// Splits every input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    super::variant::not_yet("split", &args.input)?;
     let (inputs, input_errors) = args.input.input_stream()?;
     let read_options = args.input.read_options();
     let mut failed = false;
@@ -68,7 +67,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         args.input.jobs,
         |input| {
-            if let Some(message) = super::variant::not_yet_input("split", input, &args.input) {
+            if let Some(message) = super::variant::not_read_yet("split", input, &args.input) {
                 return batch::Replayed {
                     path: input.display(),
                     results: Vec::new(),

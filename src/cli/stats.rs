@@ -285,7 +285,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let replay_options = ReplayOptions {
         max_moves: args.max_moves,
         impasse_rule: args.impasse_rule.map(Into::into),
-        ..ReplayOptions::default()
+        variant_rules: args.variant_rules.rules(),
     };
     let mut stats = Stats::new(args.opening_plies);
     let all_failures = args.failures_file.is_some();
@@ -364,7 +364,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         args.input.jobs,
         |input, sink| {
-            if let Some(forced) = super::variant::input_route(input, &args.input) {
+            if let Some(forced) = super::variant::old_route(input, &args.input) {
                 let (path, read) =
                     super::variant::replay_input(input, &args.input, forced, variant_rules);
                 let mut r = FileResult::keeping(args.opening_plies, all_failures);
@@ -396,13 +396,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     let report = replay(record, &replay_options);
                     let mut v = Validation::new(record, &report).with_openings(record, &report);
                     v.path_bytes = input.path_bytes();
-                    let opening: Vec<String> = report
-                        .moves
-                        .iter()
-                        .take(args.opening_plies)
-                        .map(|m| m.to_usi())
-                        .collect();
-                    let opening = opening.join(" ");
+                    let opening = opening_of(record, &report, args.opening_plies);
                     let row = want_rows.then(|| game_row(record, &v, &opening));
                     let names = want_lists.then(|| names(record));
                     (RecordFacts::of(record), v, opening, row, names)
@@ -561,6 +555,35 @@ fn stated(value: Option<&str>) -> Option<&str> {
     value.filter(|v| !v.trim().is_empty())
 }
 
+/// A record's opening: its first `plies` moves as carried out (USI, space-separated); for a
+/// smaller variant's, led by the variant's name (`minishogi: 5e4d 1a1b`), so that the
+/// openings of different games never share a line.
+fn opening_of(
+    record: &Record,
+    report: &shogi_tool::record::replay::Report,
+    plies: usize,
+) -> String {
+    let Some(name) = record.variant_name() else {
+        let moves: Vec<String> = report
+            .moves
+            .iter()
+            .take(plies)
+            .map(|m| m.to_usi())
+            .collect();
+        return moves.join(" ");
+    };
+    let moves: Vec<String> = record
+        .tree
+        .main_line_moves()
+        .take(report.plies.min(plies))
+        .map(|m| m.mv.to_string())
+        .collect();
+    if moves.is_empty() {
+        return String::new();
+    }
+    format!("{name}: {}", moves.join(" "))
+}
+
 fn game_row(record: &Record, v: &Validation, opening: &str) -> String {
     let meta = &record.metadata;
     let row = GameRow {
@@ -569,7 +592,7 @@ fn game_row(record: &Record, v: &Validation, opening: &str) -> String {
         record: v.record,
         format: v.format,
         encoding: v.encoding,
-        variant: "standard",
+        variant: record.variant_name().unwrap_or("standard"),
         black: stated(meta.get(MetaKey::BlackName)),
         white: stated(meta.get(MetaKey::WhiteName)),
         date: stated(meta.get(MetaKey::StartTime)).or_else(|| stated(meta.get_raw("対局日"))),

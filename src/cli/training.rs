@@ -183,10 +183,11 @@ pub fn export(
         inputs,
         input.jobs,
         |item: &Input, sink: &mut dyn FnMut(Piece) -> bool| {
-            if let Some(chunks) = super::variant::refuse_input("positions --format", item, input) {
-                for c in chunks {
-                    sink(Piece::Failed(c.err));
-                }
+            if let Some(message) = super::variant::not_read_yet("positions --format", item, input) {
+                sink(Piece::Failed(format!(
+                    "{} {message}\n",
+                    super::style::error()
+                )));
                 return;
             }
             if training_format(item).is_some() {
@@ -199,6 +200,18 @@ pub fn export(
                 return;
             }
             let per_record = |record: &Record, _: &SourceText| {
+                if let Some(variant) = record.variant_name() {
+                    // The entries' Huffman codes are of the 9x9 board and its pieces.
+                    let error = format!(
+                        "{} {}#{}: {} entries are positions of standard shogi only; this record \
+                         is of {variant}\n",
+                        super::style::error(),
+                        record.source.path,
+                        record.source.index,
+                        format.name()
+                    );
+                    return (Default::default(), Some(error));
+                }
                 let error = record.errors.first().map(|e| {
                     format!(
                         "{} {}:{}:{}: {}\n",

@@ -1,14 +1,16 @@
-//! `--variant NAME`: the small variants' route through the record subcommands.
+//! The old route of a smaller variant's KIF, KI2 and JKF records through `validate`, `stats`,
+//! `positions`, `convert` and the one position of `board`/`moves`/`drops`, kept here, in one
+//! place, until the KIF/KI2/JKF readers take variants (#29).
 //!
-//! An input takes this route when `--variant` names a variant other than standard shogi, or
-//! when the input (a `.sfen`, `.usi` or `.txt` file, named or met while walking a folder, or
-//! standard input, looked into ahead: see [`sniff`]) holds a position of another variant (a
-//! 5x5 board is minishogi, ...). `validate`, `stats` and `positions` decide so input by input
-//! ([`input_route`]), so a collection may mix standard and variant records. Records are
-//! `.sfen`/`.usi` lines (see [`shogi_tool::formats::usi::variant_game`]). A record of another variant than
-//! `--variant` names is an error that names both.
+//! Every other input, a variant's SFEN/USI lists included, is read by `batch` like any record
+//! (a `record::Start::Variant` record, judged by the one `record::replay`). The one predicate
+//! [`old_route`] says which inputs still come here: a file of those three formats whose
+//! content (or `--variant`) names another game than standard shogi. The subcommands the old
+//! route does not serve refuse such a file by name ([`not_read_yet`]). The rule options
+//! ([`RuleArgs`], [`VenueArg`]) are flags every record subcommand shares and stay when the
+//! route goes.
 
-use std::io::{BufRead, IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read, Write};
 
 use anyhow::bail;
 use shogi_tool::batch::Input;
@@ -130,81 +132,108 @@ fn file_is_variant(path: &std::path::Path, input: &InputArgs) -> bool {
     game::detect(&text).is_some_and(|v| v != Variant::Standard)
 }
 
-/// The variant an input's own content names, if another than standard shogi: a file as
-/// [`file_is_variant`] judges it (with `--from`, only a file of that format), or standard
-/// input, whose first record line is judged as an SFEN/USI line's ([`game::detect`]), looked
-/// at without being consumed (what one read brings, up to 8 KiB) so the standard reader
-/// still reads all of it.
-fn sniff(input: &Input, args: &InputArgs) -> bool {
-    match input {
-        Input::File(path) => {
-            if let Some(from) = args.from.map(Format::from) {
-                let ext = path
-                    .extension()
-                    .and_then(|e| e.to_str())
-                    .and_then(Format::from_extension);
-                if ext.is_some_and(|e| e != from) && !matches!(from, Format::Sfen | Format::Usi) {
-                    return false;
-                }
-            }
-            file_is_variant(path, args)
-        }
-        Input::Stdin => {
-            if args
-                .from
-                .is_some_and(|f| !matches!(Format::from(f), Format::Sfen | Format::Usi))
-            {
-                return false;
-            }
-            let stdin = std::io::stdin();
-            let mut lock = stdin.lock();
-            let Ok(head) = lock.fill_buf() else {
-                return false;
-            };
-            let text = decode(head, None, args.encoding.into()).text;
-            game::detect(&text).is_some_and(|v| v != Variant::Standard)
-        }
-        Input::Unreadable { .. } => false,
-    }
+/// The formats whose readers do not take a smaller variant's records yet, so that such a file
+/// is read by the old route below: KIF/KIFU, KI2/KI2U and JKF. Everything else (the variants'
+/// SFEN/USI lists included) is read by `batch` like every record, whatever its game.
+// until the KIF/KI2/JKF readers take variants (#29)
+fn old_route_format(format: Format) -> bool {
+    matches!(
+        format,
+        Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u | Format::Jkf
+    )
 }
 
-/// Whether one input takes the variant route: `Some(forced)` (the `--variant` to read it
-/// with) when `--variant` names another game than standard shogi, or when the input's content
-/// is another variant's ([`sniff`]; with `--variant standard` its records are then errors
-/// naming both). `validate`, `stats`, `positions` and `impasse` decide so input by input, so a
-/// collection (walked folders included) may mix standard and variant records.
-pub fn input_route(input: &Input, args: &InputArgs) -> Option<Option<Variant>> {
-    if let Some(v) = args.variant {
-        if v != Variant::Standard {
-            return Some(Some(v));
-        }
-    }
-    sniff(input, args).then_some(args.variant)
-}
-
-/// Which variant route, if any, the inputs of a whole-run command (`convert`, one position of
-/// `board`/`moves`/`drops`, the refusals) take: `Some(forced)` when `--variant` names another
-/// game, or when a file named on the command line, or standard input, is another variant's.
-pub(super) fn route(input: &InputArgs) -> Option<Option<Variant>> {
-    if let Some(v) = input.variant {
-        if v != Variant::Standard {
-            return Some(Some(v));
-        }
-    }
-    let stdin_only = input.paths.is_empty() && input.files_from.is_none();
-    let sniffed = if stdin_only {
-        sniff(&Input::Stdin, input)
-    } else {
-        input.paths.iter().any(|p| {
-            let i = if p == "-" {
-                Input::Stdin
-            } else {
-                Input::File(p.into())
-            };
-            sniff(&i, input)
-        })
+/// Whether one input is a smaller variant's KIF, KI2 or JKF, which only the old route reads:
+/// `Some(forced)` (the `--variant` to read it with) for a file of those formats (`--from`,
+/// else its extension) when `--variant` names another game than standard shogi or when its
+/// content is another variant's ([`file_is_variant`]), and for standard input read as one of
+/// those formats (`--from`) under such a `--variant`. `None` for every other input: `batch`
+/// reads it, a variant's SFEN/USI lists included, each record with its game.
+// until the KIF/KI2/JKF readers take variants (#29)
+pub fn old_route(input: &Input, args: &InputArgs) -> Option<Option<Variant>> {
+    let forced = args.variant.filter(|&v| v != Variant::Standard);
+    let format = match input {
+        Input::File(path) => args.from.map(Format::from).or_else(|| {
+            path.extension()
+                .and_then(|e| e.to_str())
+                .and_then(Format::from_extension)
+        }),
+        Input::Stdin => args.from.map(Format::from),
+        Input::Unreadable { .. } => None,
     };
-    sniffed.then_some(input.variant)
+    if !format.is_some_and(old_route_format) {
+        return None;
+    }
+    if forced.is_some() {
+        return Some(forced);
+    }
+    match input {
+        Input::File(path) => file_is_variant(path, args).then_some(args.variant),
+        _ => None,
+    }
+}
+
+/// [`old_route`] for a whole run (`convert` to one output, the one position of `board`,
+/// `moves` and `drops`): when some input named on the command line (or standard input, when
+/// none is) takes it.
+// until the KIF/KI2/JKF readers take variants (#29)
+pub(super) fn old_route_run(input: &InputArgs) -> Option<Option<Variant>> {
+    let stdin_only = input.paths.is_empty() && input.files_from.is_none();
+    let named: Vec<Input> = if stdin_only {
+        vec![Input::Stdin]
+    } else {
+        input
+            .paths
+            .iter()
+            .map(|p| {
+                if p == "-" {
+                    Input::Stdin
+                } else {
+                    Input::File(p.into())
+                }
+            })
+            .collect()
+    };
+    named.iter().find_map(|i| old_route(i, input))
+}
+
+/// Which inputs `convert` writes by the old route: those [`old_route_run`] names, and, for a
+/// KIF, KI2 or JKF target (whose writers do not take `Start::Variant` records yet), the
+/// variants' SFEN/USI files named on the command line too (or every input, under a `--variant`
+/// of another game). To SFEN/USI, those lists are converted by `batch` like every input.
+// until the KIF/KI2/JKF readers and writers take variants (#29)
+fn convert_route(input: &InputArgs, to: Format) -> Option<Option<Variant>> {
+    if let Some(route) = old_route_run(input) {
+        return Some(route);
+    }
+    if !old_route_format(to) {
+        return None;
+    }
+    if let Some(v) = input.variant.filter(|&v| v != Variant::Standard) {
+        return Some(Some(v));
+    }
+    input
+        .paths
+        .iter()
+        .any(|p| p != "-" && file_is_variant(std::path::Path::new(p), input))
+        .then_some(input.variant)
+}
+
+/// For the subcommands the old route does not serve (`find`, `dedup`, `split`, `join`,
+/// `impasse`, the training files of `positions`, `bench-replay`): the failure for an input
+/// [`old_route`] would take, saying so, instead of reading a variant's KIF, KI2 or JKF as a
+/// broken standard record. `None` for every other input.
+// until the KIF/KI2/JKF readers take variants (#29)
+pub fn not_read_yet(command: &str, input: &Input, args: &InputArgs) -> Option<String> {
+    let forced = old_route(input, args)?;
+    let name = forced.map_or("a smaller variant".to_string(), |v| {
+        format!("{} ({v})", v.title())
+    });
+    Some(format!(
+        "{}: `{command}` does not read {name}'s KIF, KI2 or JKF records yet (their SFEN/USI \
+         lists it reads); not read",
+        input.display()
+    ))
 }
 
 /// Whether the head of a KIF/KI2 file may be a variant's: it holds a board diagram (`|`) or
@@ -465,6 +494,7 @@ fn validation(path: &str, index: usize, rec: &VRecord, rep: &VReport) -> Validat
         errors.extend(rep.errors.iter().map(Item::from));
     }
     Validation {
+        variant: rec.variant().map(|v| v.name()),
         path: path.to_string(),
         path_bytes: None,
         record: index,
@@ -481,15 +511,6 @@ fn validation(path: &str, index: usize, rec: &VRecord, rep: &VReport) -> Validat
         errors,
         impasse: None,
         openings: None,
-    }
-}
-
-/// The JSON line of a validation with the `variant` key first.
-fn json_with_variant(v: &Validation, variant: Option<Variant>) -> String {
-    let json = v.to_json();
-    match variant {
-        Some(var) => format!("{{\"variant\":\"{}\",{}", var.name(), &json[1..]),
-        None => json,
     }
 }
 
@@ -569,7 +590,7 @@ pub fn validate_input(
         counts[2] += usize::from(!v.warnings.is_empty());
         counts[3] += usize::from(!v.errors.is_empty());
         if json {
-            buf.push_str(&json_with_variant(v, r.record.variant()));
+            buf.push_str(&v.to_json());
             buf.push('\n');
         } else {
             v.to_human_styled(Some(&source), &mut buf, super::style::stdout());
@@ -639,23 +660,6 @@ pub fn positions_input(
     chunks
 }
 
-/// Refuses a standard-only command (`impasse`) for another variant, saying so.
-pub fn standard_only(command: &str, input: &InputArgs, sfen: Option<&str>) -> anyhow::Result<()> {
-    let variant = match (input.variant, sfen) {
-        (Some(v), _) if v != Variant::Standard => Some(v),
-        (_, Some(s)) => game::detect(s.trim().strip_prefix("sfen").unwrap_or(s).trim())
-            .filter(|&v| v != Variant::Standard),
-        _ => route(input).flatten(),
-    };
-    if let Some(v) = variant {
-        bail!("`{command}` scores entering-king (impasse) points, a rule of standard shogi only; {} ({v}) has no such rule", v.title());
-    }
-    if route(input).is_some() {
-        bail!("`{command}` is for standard shogi only; these records are of another variant");
-    }
-    Ok(())
-}
-
 /// The formats `convert` writes for the smaller variants.
 const VARIANT_TARGETS: &str = "kif, kifu, ki2, ki2u, jkf, sfen or usi";
 
@@ -684,7 +688,7 @@ pub fn convert(args: &ConvertArgs, to: Format) -> anyhow::Result<Option<ExitCode
     use shogi_tool::formats::write::{default_encoding, encode};
     use shogi_tool::text::Encoding;
     let input = args.input;
-    let Some(forced) = route(input) else {
+    let Some(forced) = convert_route(input, to) else {
         return Ok(None);
     };
     let name = forced.map_or("the smaller variants".to_string(), |v| v.to_string());
@@ -893,52 +897,6 @@ pub fn convert(args: &ConvertArgs, to: Format) -> anyhow::Result<Option<ExitCode
     } else {
         ExitCode::Success
     }))
-}
-
-/// For `impasse` reading many inputs: a failure (exit 2) for an input met while walking a
-/// folder that holds records of a smaller variant, saying so, instead of reading it as
-/// standard shogi. (Inputs named on the command line are refused before, by
-/// [`standard_only`].)
-pub fn refuse_input(command: &str, input: &Input, args: &InputArgs) -> Option<Vec<Chunk>> {
-    input_route(input, args)?;
-    let variant = args
-        .variant
-        .filter(|&v| v != Variant::Standard)
-        .or_else(|| {
-            let (_, read) = replay_input(input, args, None, VRules::default());
-            read.ok()?.1.iter().find_map(|r| r.record.variant())
-        })?;
-    let mut c = Chunk::default();
-    c.fail(format!(
-        "{}: `{command}` is for standard shogi only; these records are of {} ({variant})",
-        input.display(),
-        variant.title()
-    ));
-    Some(vec![c])
-}
-
-/// For `find`, `dedup` and `split`, which do not take the smaller variants yet: for a file met
-/// while walking a folder that holds another variant's records, the failure saying so (as for
-/// a file named on the command line, [`not_yet`]), instead of reading it as standard shogi.
-pub fn not_yet_input(command: &str, input: &Input, args: &InputArgs) -> Option<String> {
-    if !matches!(input, Input::File(_)) {
-        return None;
-    }
-    input_route(input, args)?;
-    Some(format!(
-        "{}: `{command}` does not take the smaller variants yet, and this file holds another \
-         variant's records; not read",
-        input.display()
-    ))
-}
-
-/// Refuses a command that does not take the smaller variants yet.
-pub fn not_yet(command: &str, input: &InputArgs) -> anyhow::Result<()> {
-    if let Some(forced) = route(input) {
-        let name = forced.map_or("the smaller variants".to_string(), |v| v.to_string());
-        bail!("`{command}` does not take {name} yet");
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! fingerprint of every prefix of the main line comes on the way, for finding interrupted
 //! copies.
 
-use crate::record::replay::main_line_walk;
+use crate::record::replay::{main_line_walk, variant_main_line};
 use crate::record::Record;
 use crate::shogi::{Move, Position};
 
@@ -33,14 +33,22 @@ fn fmix(mut x: u64) -> u64 {
 impl Hasher {
     /// A hasher that has taken the start position.
     pub fn new(start: &Position) -> Hasher {
+        // The SFEN without the move number: board, side to move, hands.
+        let sfen = start.to_sfen();
+        let body = sfen.rsplit_once(' ').map_or(sfen.as_str(), |(b, _)| b);
+        Hasher::of_start(body)
+    }
+
+    /// A hasher that has taken a start position given as text: a standard position's SFEN
+    /// without its move number, or a smaller variant's start as
+    /// [`crate::record::replay::variant_main_line`] names it (led by the variant's name, so
+    /// that it never equals a standard one).
+    pub fn of_start(body: &str) -> Hasher {
         let mut h = Hasher {
             a: 0x5348_4F47_4944_4550,
             b: 0x4455_5044_4544_5550,
             n: 0,
         };
-        // The SFEN without the move number: board, side to move, hands.
-        let sfen = start.to_sfen();
-        let body = sfen.rsplit_once(' ').map_or(sfen.as_str(), |(b, _)| b);
         for chunk in body.as_bytes().chunks(8) {
             let mut w = [0u8; 8];
             w[..chunk.len()].copy_from_slice(chunk);
@@ -120,6 +128,12 @@ pub struct MainLine {
 impl MainLine {
     /// The main line of `record`; `None` when its start position cannot be built.
     pub fn of(record: &Record) -> Option<MainLine> {
+        if let Some((start, moves)) = variant_main_line(record) {
+            return Some(MainLine {
+                start: Hasher::of_start(&start).state(),
+                moves,
+            });
+        }
         let mut line: Option<MainLine> = None;
         let ok = main_line_walk(record, |_, mv, pos| {
             match (mv, line.as_mut()) {
@@ -161,6 +175,10 @@ pub fn fingerprint(
     record: &Record,
     mut prefix: impl FnMut(usize, Fingerprint),
 ) -> Option<(Fingerprint, usize)> {
+    if record.variant_name().is_some() {
+        let line = MainLine::of(record)?;
+        return Some((line.fingerprint(prefix), line.moves.len()));
+    }
     let mut hasher: Option<Hasher> = None;
     let mut last = (None, 0usize);
     let ok = main_line_walk(record, |ply, mv, pos| {

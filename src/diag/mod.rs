@@ -163,6 +163,10 @@ impl From<&crate::shogi::entering_king::RuleResult> for ImpasseJson {
 /// Everything `validate` says about one record.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Validation {
+    /// The game the record is of, when another than standard shogi (`minishogi`, ...);
+    /// first in the JSON, absent for standard records.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<&'static str>,
     /// The input's name.
     pub path: String,
     /// The exact bytes of the path, base64, when it is not valid UTF-8 (`path` then shows
@@ -205,6 +209,7 @@ impl Validation {
         let mut errors: Vec<Item<ErrorCode>> = record.errors.iter().map(Item::from).collect();
         errors.extend(report.errors.iter().map(Item::from));
         Validation {
+            variant: record.variant_name(),
             path: record.source.path.clone(),
             path_bytes: None,
             record: record.source.index,
@@ -237,6 +242,7 @@ impl Validation {
     /// A file that could not be read at all.
     pub fn unreadable(path: &str, message: &str) -> Validation {
         Validation {
+            variant: None,
             path: path.to_string(),
             path_bytes: None,
             record: 0,

@@ -180,6 +180,14 @@ impl Start {
         }
     }
 
+    /// Whether this is a smaller variant's own initial position (not one set up).
+    pub fn is_variant_initial(&self) -> bool {
+        match self {
+            Start::Variant(p) => p.to_sfen() == VPosition::start(p.variant()).to_sfen(),
+            _ => false,
+        }
+    }
+
     /// A named handicap when the explicit position is one (so writers can name it).
     pub fn normalized(&self) -> Start {
         match self {
@@ -259,6 +267,13 @@ impl Record {
     /// The game the record is of: [`Variant::Standard`] unless its start is a variant's.
     pub fn variant(&self) -> Variant {
         self.start.variant()
+    }
+
+    /// The name of the game the record is of (`minishogi`, ...) when another than standard
+    /// shogi: what outputs name a variant's record by; `None` for standard shogi.
+    pub fn variant_name(&self) -> Option<&'static str> {
+        let variant = self.variant();
+        (variant != Variant::Standard).then(|| variant.name())
     }
 
     /// The ending the main line states, if any.

@@ -237,6 +237,37 @@ pub fn main_line_walk(
     true
 }
 
+/// For a record of a smaller variant: what identifies its game whatever the format it was
+/// saved in, for fingerprints (`dedup`): the start (the variant's name, then the SFEN's board,
+/// side to move and hands) and the main line's moves as far as they can be carried out, each
+/// in two bytes (a board move `from << 8 | to << 1 | promote`, a drop `0x8000 | kind << 8 |
+/// to`). `None` for a standard record (see [`main_line_walk`]).
+pub fn variant_main_line(record: &Record) -> Option<(String, Vec<u16>)> {
+    let super::Start::Variant(start) = &record.start else {
+        return None;
+    };
+    let sfen = start.to_sfen();
+    let body = sfen.rsplit_once(' ').map_or(sfen.as_str(), |(b, _)| b);
+    let key = format!("{} {body}", start.variant().name());
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for entry in record.tree.main_line_moves() {
+        let (_, carried_out) = pos.play_lenient(entry.mv);
+        if !carried_out {
+            break;
+        }
+        moves.push(match entry.mv {
+            crate::variant::VMove::Normal { from, to, promote } => {
+                (from.index() as u16) << 8 | (to.index() as u16) << 1 | promote as u16
+            }
+            crate::variant::VMove::Drop { kind, to } => {
+                0x8000 | (kind as u16) << 8 | to.index() as u16
+            }
+        });
+    }
+    Some((key, moves))
+}
+
 /// Corrects the piece names that disagree with the board where the piece there can make the
 /// move (the `piece-mismatch` of [`replay`]), on every line of the tree, so that a writer
 /// writes the move that is played. Returns `None` when there is nothing to correct, else the

@@ -200,6 +200,7 @@ pub fn report(s: &Stats, lists: Option<&RecordLists>, opts: &ReportOptions) -> S
             .collect::<String>()
     );
     summary(&mut o, s);
+    variant_table(&mut o, s);
     let chart_opts = ChartOptions {
         top: opts.top,
         standalone: false,
@@ -391,6 +392,30 @@ fn win_table(o: &mut String, s: &Stats) {
             esc(&name),
             b + w + n,
             pct(b, b + w)
+        );
+    }
+    o.push_str("</table>\n");
+}
+
+/// The breakdown by variant, beside the starts (a variant is not a handicap): each game's
+/// records, wins and mean length; nothing for a collection of standard shogi alone.
+fn variant_table(o: &mut String, s: &Stats) {
+    let rows = s.by_variant();
+    if rows.is_empty() {
+        return;
+    }
+    o.push_str("<table class=\"variants\">\n<tr><th>variant</th><th>games</th><th>black wins</th><th>white wins</th><th>no winner</th><th>mean plies</th></tr>\n");
+    let get = |m: &BTreeMap<String, u64>, k: &str| m.get(k).copied().unwrap_or(0);
+    for (name, v) in rows {
+        let _ = writeln!(
+            o,
+            "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{:.1}</td></tr>",
+            esc(&name),
+            v.records,
+            get(&v.winners, "black"),
+            get(&v.winners, "white"),
+            get(&v.winners, "none"),
+            v.mean_plies()
         );
     }
     o.push_str("</table>\n");
