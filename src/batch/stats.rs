@@ -537,6 +537,30 @@ fn map_overflow<K: Ord + std::fmt::Display>(
 }
 
 impl Stats {
+    /// Moves the smaller variants out of `handicaps` in figures written before they were
+    /// counted beside it (a shard of an earlier `stats --format json` counted a minishogi
+    /// game under the handicap `minishogi` as well as in `variants`), so such a shard still
+    /// merges. Figures that already count variants apart are left as they are. Returns
+    /// whether anything was moved.
+    pub fn upgrade_variants_out_of_handicaps(&mut self) -> bool {
+        let in_variants: u128 = self.variants.values().map(|v| v.records as u128).sum();
+        let old_style = in_variants > 0
+            && total(&self.handicaps) == self.records as u128
+            && self
+                .variants
+                .iter()
+                .all(|(name, v)| self.handicaps.get(name).copied() == Some(v.records));
+        if !old_style {
+            return false;
+        }
+        for name in self.variants.keys() {
+            self.handicaps.remove(name);
+            let prefix = format!("{name}/");
+            self.handicap_winners.retain(|k, _| !k.starts_with(&prefix));
+        }
+        true
+    }
+
     /// Why these figures cannot come from one run (a count of records by format, outcome,
     /// winner, start or length that is not the number of records read, a count over it, more
     /// files failed than read), if they cannot: merged, such a part gives shares over 100 %.
@@ -865,6 +889,30 @@ mod tests {
         // A variant counted among the handicaps too no longer adds up.
         s.handicaps.insert("minishogi".into(), 1);
         assert!(s.inconsistency().is_some());
+    }
+
+    #[test]
+    fn a_shard_that_counted_variants_among_the_handicaps_is_upgraded_to_merge() {
+        use crate::record::replay::{replay, ReplayOptions};
+        let text = "position startpos moves 7g7f\n\
+                    position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d\n";
+        let mut s = Stats::new(2);
+        for r in crate::formats::read_str(text, crate::record::Format::Usi) {
+            let report = replay(&r, &ReplayOptions::default());
+            s.add_record(&r, &Validation::new(&r, &report), "");
+        }
+        let now = s.clone();
+        // What an earlier version wrote: the variant among the handicaps too.
+        s.handicaps.insert("minishogi".into(), 1);
+        s.handicap_winners.insert("minishogi/none".into(), 1);
+        assert!(s.inconsistency().is_some());
+        assert!(s.upgrade_variants_out_of_handicaps());
+        assert_eq!(s, now);
+        assert_eq!(s.inconsistency(), None);
+        // Figures of this version are left alone.
+        let mut again = now.clone();
+        assert!(!again.upgrade_variants_out_of_handicaps());
+        assert_eq!(again, now);
     }
 
     #[test]

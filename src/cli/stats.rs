@@ -475,7 +475,7 @@ fn merge(paths: &[std::path::PathBuf]) -> anyhow::Result<Stats> {
     for path in paths {
         let shown = path.display();
         let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
-        let part: Stats = serde_json::from_str(&text).map_err(|e| {
+        let mut part: Stats = serde_json::from_str(&text).map_err(|e| {
             let looks = text.trim_start();
             let hint = if looks.starts_with("records") {
                 " (it looks like the table output: run the shards with --format json)"
@@ -514,6 +514,7 @@ fn merge(paths: &[std::path::PathBuf]) -> anyhow::Result<Stats> {
                 );
             }
         }
+        part.upgrade_variants_out_of_handicaps();
         if let Some(why) = part.inconsistency() {
             anyhow::bail!(
                 "{shown} cannot be the output of one run of `stats --format json`: {why}; not merged"
