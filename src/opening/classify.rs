@@ -272,11 +272,14 @@ pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<Side
     names
 }
 
+/// Both sides' state and the board before the first move.
+type Started = ([Side; 2], Board);
+
 /// Both sides' state before the first move: every definition watching what fails in `start`
 /// (whatever its window: one whose window opens later is looked at then only if something it
 /// watches changed), those whose shape stands already woken. Worked out once for the even
 /// position, whose games are most of any collection; returned with the start's board.
-fn at_start(table: &Table, plan: &Plan, start: &Position) -> ([Side; 2], Board) {
+fn at_start(table: &Table, plan: &Plan, start: &Position) -> Started {
     let look_all = |pos: &Position| {
         let board = Board::new(pos);
         let mut sides = Color::ALL.map(|c| Side::new(plan, c));
@@ -296,7 +299,7 @@ fn at_start(table: &Table, plan: &Plan, start: &Position) -> ([Side; 2], Board) 
     if !std::ptr::eq(table, Table::standard()) {
         return look_all(start);
     }
-    static EVEN: OnceLock<(Position, Box<([Side; 2], Board)>)> = OnceLock::new();
+    static EVEN: OnceLock<(Position, Box<Started>)> = OnceLock::new();
     let (even, state) = EVEN.get_or_init(|| {
         let even = Handicap::Even.position();
         let state = look_all(&even);
