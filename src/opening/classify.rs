@@ -4,9 +4,11 @@
 //! It gives exactly the names of looking at every definition, for each side, after every ply
 //! of its window (`super::reference`, which the tests compare it with), at a fraction of the
 //! cost. A definition that fails keeps failing until the condition that failed changes, so
-//! it *watches* that condition: the squares of a piece that was missing (a move to or from
-//! one of them wakes it), one square that had to be empty and was not, the side's hand, or
-//! the names its conditions mention (a name given wakes the definitions that mention it).
+//! it *watches* that condition: a piece that was missing (only that piece, by owner and
+//! kind, arriving on one of its squares wakes it), one square that had to be empty and was
+//! not (its piece leaving wakes it), the side's hand, or the names its conditions mention (a
+//! name given wakes the definitions that mention it). The moves are played on a bare board
+//! (`super::board`): they were judged before, so nothing is checked and no key is kept.
 //! Every definition starts watching what fails in the start position (worked out once for
 //! the even position), so one that is out of its window wakes up at its first ply only if
 //! something it watched changed. Definitions are numbered in evaluation order, so the ones
@@ -16,8 +18,9 @@
 
 use std::sync::OnceLock;
 
-use crate::shogi::{Bitboard, ByColor, Color, Handicap, Move, Position, Square};
+use crate::shogi::{Bitboard, ByColor, Color, Handicap, Move, PieceKind, Position, Square};
 
+use super::board::{Board, Played};
 use super::plan::{Plan, Set, Shape, MAX};
 use super::table::Table;
 
@@ -41,15 +44,58 @@ pub struct SideNames {
 enum Verdict {
     /// The definition holds: its name is given.
     Holds,
-    /// It fails, and cannot hold before one of these squares changes.
-    Watch(Bitboard),
+    /// It fails for want of the piece of its shape's need of this index, and cannot hold
+    /// before such a piece arrives on one of the need's squares.
+    Missing(usize),
+    /// It fails because this square is occupied, and cannot hold before its piece leaves.
+    Occupied(Square),
     /// It fails on the hand or on names, which wake it by themselves.
     Waits,
+}
+
+/// What a place watches, in a byte (so that a side's state is copied cheaply at each game's
+/// start): [`NOTHING`], `1 + i` for the piece of its shape's need `i` arriving, or
+/// [`LEAVING`] plus a square's index for that square's piece leaving.
+type Watch = u8;
+
+/// Watching nothing: the hand or the names wake the place.
+const NOTHING: Watch = 0;
+
+/// Added to a square's index: watching its piece leave.
+const LEAVING: Watch = 128;
+
+/// The index of `owner`'s piece of `kind` among the 28 a side's watches tell apart.
+#[inline]
+fn piece_index(owner: Color, kind: PieceKind) -> usize {
+    owner.index() * 14 + kind.index()
+}
+
+/// The piece index and squares of `shape`'s need `i`, as `side` watches it.
+#[inline]
+fn need_of(shape: &Shape, side: Color, i: usize) -> (usize, Bitboard) {
+    let need = &shape.needs[i];
+    let owner = if need.theirs { side.flip() } else { side };
+    (piece_index(owner, need.kind), need.squares)
+}
+
+/// One side's watches: by square and piece, the places a move there wakes.
+#[derive(Clone, Copy, Debug)]
+struct Watches {
+    /// By square: the places waiting for a piece to arrive on it.
+    arrivals: [Set; 81],
+    /// By piece ([`piece_index`]): the places waiting for such a piece.
+    wanted: [Set; 28],
+    /// By square: the places waiting for its piece to leave.
+    leavings: [Set; 81],
+    /// By place: what it watches.
+    watching: [Watch; MAX],
 }
 
 /// One side's state during the replay.
 #[derive(Clone, Debug)]
 pub struct Side {
+    /// Which side.
+    color: Color,
     /// The names given, as a set.
     has: Set,
     /// The names given, in order, with their plies.
@@ -58,39 +104,80 @@ pub struct Side {
     live: Set,
     /// The places to look at again (when their window is open).
     woken: Set,
-    /// By square: the places watching it.
-    watchers: [Set; 81],
-    /// By place: the squares it watches.
-    watching: [Bitboard; MAX],
+    /// What wakes which place.
+    watches: Watches,
 }
 
 impl Side {
-    fn new(plan: &Plan) -> Side {
+    fn new(plan: &Plan, color: Color) -> Side {
         Side {
+            color,
             has: Set::EMPTY,
             given: Vec::new(),
             live: Set::below(plan.len),
             woken: Set::EMPTY,
-            watchers: [Set::EMPTY; 81],
-            watching: [Bitboard::EMPTY; MAX],
+            watches: Watches {
+                arrivals: [Set::EMPTY; 81],
+                wanted: [Set::EMPTY; 28],
+                leavings: [Set::EMPTY; 81],
+                watching: [NOTHING; MAX],
+            },
         }
     }
 
-    /// Makes `place` watch `squares` instead of what it watched.
-    fn watch(&mut self, place: usize, squares: Bitboard) {
-        let old = std::mem::replace(&mut self.watching[place], squares);
-        for sq in old {
-            self.watchers[sq.index()].remove(place);
+    /// Makes `place` (whose shape, as this side sees it, is `shape`) watch `watch` instead of
+    /// what it watched.
+    fn watch(&mut self, place: usize, shape: &Shape, watch: Watch) {
+        let w = &mut self.watches;
+        let old = std::mem::replace(&mut w.watching[place], watch);
+        if old == watch {
+            return;
         }
-        for sq in squares {
-            self.watchers[sq.index()].insert(place);
+        match old {
+            NOTHING => {}
+            LEAVING.. => w.leavings[(old - LEAVING) as usize].remove(place),
+            _ => {
+                let (piece, squares) = need_of(shape, self.color, (old - 1) as usize);
+                w.wanted[piece].remove(place);
+                for sq in squares {
+                    w.arrivals[sq.index()].remove(place);
+                }
+            }
+        }
+        match watch {
+            NOTHING => {}
+            LEAVING.. => w.leavings[(watch - LEAVING) as usize].insert(place),
+            _ => {
+                let (piece, squares) = need_of(shape, self.color, (watch - 1) as usize);
+                w.wanted[piece].insert(place);
+                for sq in squares {
+                    w.arrivals[sq.index()].insert(place);
+                }
+            }
         }
     }
 
-    /// Wakes the places watching `sq`.
+    /// Makes `place` watch what `verdict` (on `shape`) says failed (nothing when it held).
+    fn watch_verdict(&mut self, place: usize, shape: &Shape, verdict: &Verdict) {
+        let watch = match *verdict {
+            Verdict::Missing(i) => 1 + i as Watch,
+            Verdict::Occupied(sq) => LEAVING + sq.index() as Watch,
+            Verdict::Waits | Verdict::Holds => NOTHING,
+        };
+        self.watch(place, shape, watch);
+    }
+
+    /// Wakes the places that what `played` did can have changed: those waiting for its piece
+    /// on its square, and those waiting for the square it left.
     #[inline]
-    fn touched(&mut self, sq: Square) {
-        self.woken |= self.watchers[sq.index()];
+    fn moved(&mut self, played: &Played) {
+        let w = &self.watches;
+        if let Some((piece, to)) = played.arrived {
+            self.woken |= w.arrivals[to.index()] & w.wanted[piece_index(piece.color, piece.kind)];
+        }
+        if let Some(from) = played.left {
+            self.woken |= w.leavings[from.index()];
+        }
     }
 }
 
@@ -103,28 +190,16 @@ pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<Side
         own = Plan::new(table);
         &own
     };
-    let mut sides = at_start(table, plan, start);
-    let mut pos = start.clone();
+    let (mut sides, mut board) = at_start(table, plan, start);
     let last = moves.len().min(table.last_ply);
     for (i, &m) in moves.iter().take(last).enumerate() {
         let ply = i + 1;
-        let mover = pos.side_to_move();
-        let (from, to, hand_may_change) = match m {
-            Move::Normal { from, to, .. } => (
-                Some(from),
-                to,
-                pos.piece_at(from).is_some() && pos.piece_at(to).is_some(),
-            ),
-            Move::Drop { to, .. } => (None, to, true),
-        };
-        pos.play_unchecked(m);
+        let played = board.play(m);
+        let mover = played.mover;
         for s in sides.iter_mut() {
-            s.touched(to);
-            if let Some(f) = from {
-                s.touched(f);
-            }
+            s.moved(&played);
         }
-        if hand_may_change {
+        if played.hand_changed {
             sides[mover.index()].woken |= plan.hand;
         }
         // The definitions looked at only at a ply of their own, due now.
@@ -136,11 +211,11 @@ pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<Side
         for place in (special & (sides[0].live | sides[1].live)).iter() {
             let d = &table.definitions[plan.definition[place]];
             for side in Color::ALL {
-                let played = d.played.get(side);
-                if !played.is_empty() {
+                let wanted = d.played.get(side);
+                if !wanted.is_empty() {
                     let now = match m {
                         Move::Normal { from, to, .. } => {
-                            side == mover && played.contains(&(from, to))
+                            side == mover && wanted.contains(&(from, to))
                         }
                         Move::Drop { .. } => false,
                     };
@@ -172,7 +247,7 @@ pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<Side
                 if candidates(&sides[si], due[si]).contains(place) {
                     sides[si].woken.remove(place);
                     due[si].remove(place);
-                    look(plan, place, side, &pos, &mut sides, ply);
+                    look(plan, place, side, &board, &mut sides, ply);
                 }
             }
             next = place + 1;
@@ -197,36 +272,41 @@ pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<Side
     names
 }
 
+/// Both sides' state and the board before the first move.
+type Started = ([Side; 2], Board);
+
 /// Both sides' state before the first move: every definition watching what fails in `start`
 /// (whatever its window: one whose window opens later is looked at then only if something it
 /// watches changed), those whose shape stands already woken. Worked out once for the even
-/// position, whose games are most of any collection.
-fn at_start(table: &Table, plan: &Plan, start: &Position) -> [Side; 2] {
+/// position, whose games are most of any collection; returned with the start's board.
+fn at_start(table: &Table, plan: &Plan, start: &Position) -> Started {
     let look_all = |pos: &Position| {
-        let mut sides = [Side::new(plan), Side::new(plan)];
+        let board = Board::new(pos);
+        let mut sides = Color::ALL.map(|c| Side::new(plan, c));
         for place in 0..plan.len {
             for side in Color::ALL {
                 let s = &mut sides[side.index()];
-                match verdict(&plan.shapes[place][side.index()], side, pos) {
-                    Verdict::Watch(squares) => s.watch(place, squares),
-                    Verdict::Waits => {}
-                    Verdict::Holds => s.woken.insert(place),
+                let shape = &plan.shapes[place][side.index()];
+                let v = verdict(shape, side, &board);
+                if let Verdict::Holds = v {
+                    s.woken.insert(place);
                 }
+                s.watch_verdict(place, shape, &v);
             }
         }
-        sides
+        (sides, board)
     };
     if !std::ptr::eq(table, Table::standard()) {
         return look_all(start);
     }
-    static EVEN: OnceLock<(Position, Box<[Side; 2]>)> = OnceLock::new();
-    let (even, sides) = EVEN.get_or_init(|| {
+    static EVEN: OnceLock<(Position, Box<Started>)> = OnceLock::new();
+    let (even, state) = EVEN.get_or_init(|| {
         let even = Handicap::Even.position();
-        let sides = look_all(&even);
-        (even, Box::new(sides))
+        let state = look_all(&even);
+        (even, Box::new(state))
     });
     if same_position(start, even) {
-        (**sides).clone()
+        (**state).clone()
     } else {
         look_all(start)
     }
@@ -249,42 +329,42 @@ fn same_position(a: &Position, b: &Position) -> bool {
 
 /// Looks at the definition at `place` for `side`: gives its name, or makes it watch what
 /// failed.
-fn look(plan: &Plan, place: usize, side: Color, pos: &Position, sides: &mut [Side; 2], ply: usize) {
+fn look(plan: &Plan, place: usize, side: Color, board: &Board, sides: &mut [Side; 2], ply: usize) {
     let (own, theirs) = (sides[side.index()].has, sides[side.flip().index()].has);
-    match verdict(&plan.shapes[place][side.index()], side, pos) {
-        Verdict::Watch(squares) => sides[side.index()].watch(place, squares),
-        Verdict::Waits => sides[side.index()].watch(place, Bitboard::EMPTY),
-        Verdict::Holds if !plan.masks[place].hold(own, theirs, true) => {
-            sides[side.index()].watch(place, Bitboard::EMPTY)
+    let shape = &plan.shapes[place][side.index()];
+    let v = verdict(shape, side, board);
+    sides[side.index()].watch_verdict(place, shape, &v);
+    if let Verdict::Holds = v {
+        if !plan.masks[place].hold(own, theirs, true) {
+            return;
         }
-        Verdict::Holds => {
-            let name = plan.name[place];
-            let s = &mut sides[side.index()];
-            s.has.insert(name);
-            s.given.push(Given { name, ply });
-            s.live &= !(plan.giving[name] | plan.kills_own[name]);
-            s.woken |= plan.wakes_own[name];
-            s.watch(place, Bitboard::EMPTY);
-            let o = &mut sides[side.flip().index()];
-            o.live &= !plan.kills_opponent[name];
-            o.woken |= plan.wakes_opponent[name];
-        }
+        let name = plan.name[place];
+        let s = &mut sides[side.index()];
+        s.has.insert(name);
+        s.given.push(Given { name, ply });
+        s.live &= !(plan.giving[name] | plan.kills_own[name]);
+        s.woken |= plan.wakes_own[name];
+        let o = &mut sides[side.flip().index()];
+        o.live &= !plan.kills_opponent[name];
+        o.woken |= plan.wakes_opponent[name];
     }
 }
 
-/// Whether `shape` (a definition's, as `side` sees it) and its hand condition hold in `pos`
-/// (its name conditions are [`super::plan::NameMasks::hold`]'s), and if not, what to watch.
-fn verdict(shape: &Shape, side: Color, pos: &Position) -> Verdict {
-    for need in &shape.needs {
+/// Whether `shape` (a definition's, as `side` sees it) and its hand condition hold on
+/// `board` (its name conditions are [`super::plan::NameMasks::hold`]'s), and if not, what
+/// failed first.
+#[inline]
+fn verdict(shape: &Shape, side: Color, board: &Board) -> Verdict {
+    for (i, need) in shape.needs.iter().enumerate() {
         let owner = if need.theirs { side.flip() } else { side };
-        if (pos.pieces_of(owner, need.kind) & need.squares).is_empty() {
-            return Verdict::Watch(need.squares);
+        if (board.pieces_of(owner, need.kind) & need.squares).is_empty() {
+            return Verdict::Missing(i);
         }
     }
-    if let Some(sq) = (pos.occupied() & shape.empty).first() {
-        return Verdict::Watch(Bitboard::from_square(sq));
+    if let Some(sq) = (board.occupied() & shape.empty).first() {
+        return Verdict::Occupied(sq);
     }
-    if !shape.hand.iter().all(|&k| pos.hand(side).has(k)) {
+    if !shape.hand.iter().all(|&k| board.hand(side).has(k)) {
         return Verdict::Waits;
     }
     Verdict::Holds

@@ -4,7 +4,8 @@
 //! and squares that make it, the squares that must be empty, the plies in which it counts,
 //! the names it needs or excludes, for either side or the opponent. [`table`] parses it once
 //! into square masks for each side (white's are black's rotated), and [`classify`] plays the
-//! main line once, looking for each shape within its window. `docs/openings.md` lists every
+//! main line once on a bare board of its own (`board`), looking for each shape within its
+//! window. `docs/openings.md` lists every
 //! name with its definition and a picture drawn from the same table.
 //!
 //! Only standard games from the even position (平手) or a handicap, of at least
@@ -28,6 +29,7 @@
 //! assert!(o.white.strategies.iter().any(|l| l.name == "居飛車"));
 //! ```
 
+mod board;
 mod classify;
 pub mod plan;
 #[cfg(test)]

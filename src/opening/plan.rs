@@ -429,6 +429,16 @@ mod tests {
     }
 
     #[test]
+    fn a_shape_of_too_many_pieces_is_refused() {
+        let mut text = String::from("castle C\n  board");
+        for _ in 0..=super::super::table::MAX_PIECES {
+            text.push_str(" P1g");
+        }
+        let e = super::super::Table::parse(&text).unwrap_err();
+        assert!(e.message.contains("pieces in one shape"), "{e}");
+    }
+
+    #[test]
     fn the_standard_table_is_compiled_in_evaluation_order() {
         let t = super::super::Table::standard();
         let p = &Plan::new(t);

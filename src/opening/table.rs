@@ -9,6 +9,10 @@ use crate::shogi::{Bitboard, ByColor, Color, PieceKind, Square};
 /// bit of a 128-bit set).
 pub const MAX: usize = 128;
 
+/// The most pieces (`board` and `theirs` together) one definition may name (the classifier
+/// keeps which of them a failing shape waits for in a byte).
+pub const MAX_PIECES: usize = 100;
+
 /// The definitions compiled into the tool.
 pub const DEFINITIONS: &str = include_str!("definitions.txt");
 
@@ -371,6 +375,17 @@ impl Table {
                     names.len()
                 ),
             ));
+        }
+        for (d, b) in definitions.iter().zip(&blocks) {
+            let pieces = d.board.get(Color::Black).len() + d.theirs.get(Color::Black).len();
+            if pieces > MAX_PIECES {
+                return Err(err(
+                    b.line,
+                    format!(
+                        "{pieces} pieces in one shape: the classifier takes at most {MAX_PIECES}"
+                    ),
+                ));
+            }
         }
         // A name's own text before any alias; an alias two names share goes to the first.
         let mut by_text = std::collections::HashMap::new();
