@@ -184,20 +184,11 @@ fn initial_json(start: &Start, dropped: &mut Vec<String>) -> J {
     if setup.move_number != 1 {
         note(dropped, "initial move number");
     }
-    let board = (1..=9u8)
-        .map(|x| {
-            J::Arr(
-                (1..=9u8)
-                    .map(
-                        |y| match Square::new(x, y).and_then(|sq| setup.piece_at(sq)) {
-                            Some(p) => cell_json(p.color, code_of(p.kind).into()),
-                            None => J::Obj(Vec::new()),
-                        },
-                    )
-                    .collect(),
-            )
-        })
-        .collect();
+    let board = board_json(9, 9, |sq| {
+        setup
+            .piece_at(sq)
+            .map(|p| (p.color, code_of(p.kind).to_string()))
+    });
     let hands = Color::ALL
         .iter()
         .map(|&c| {
@@ -211,12 +202,24 @@ fn initial_json(start: &Start, dropped: &mut Vec<String>) -> J {
     other_json(setup.side_to_move, board, hands)
 }
 
-/// One occupied cell of `initial.data.board`.
-fn cell_json(color: Color, code: String) -> J {
-    obj(vec![
-        ("color", J::Int(color.index() as u64)),
-        ("kind", J::Str(code)),
-    ])
+/// `initial.data.board` of `files` x `ranks` (`board[x-1][y-1]`), `piece` giving each
+/// square's side and piece code.
+fn board_json(files: u8, ranks: u8, piece: impl Fn(Square) -> Option<(Color, String)>) -> Vec<J> {
+    (1..=files)
+        .map(|x| {
+            J::Arr(
+                (1..=ranks)
+                    .map(|y| match Square::new(x, y).and_then(&piece) {
+                        Some((color, code)) => obj(vec![
+                            ("color", J::Int(color.index() as u64)),
+                            ("kind", J::Str(code)),
+                        ]),
+                        None => J::Obj(Vec::new()),
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
 }
 
 /// `initial` as `OTHER` with the position's `data`.
@@ -241,18 +244,9 @@ fn variant_initial_json(p: &VPosition, dropped: &mut Vec<String>) -> J {
     if p.move_number() != 1 {
         note(dropped, "initial move number");
     }
-    let board = (1..=v.files())
-        .map(|x| {
-            J::Arr(
-                (1..=v.ranks())
-                    .map(|y| match Square::new(x, y).and_then(|sq| p.piece_at(sq)) {
-                        Some(q) => cell_json(q.color, piece_code(v, q.kind)),
-                        None => J::Obj(Vec::new()),
-                    })
-                    .collect(),
-            )
-        })
-        .collect();
+    let board = board_json(v.files(), v.ranks(), |sq| {
+        p.piece_at(sq).map(|q| (q.color, piece_code(v, q.kind)))
+    });
     let hands = Color::ALL
         .iter()
         .map(|&c| {
