@@ -1277,6 +1277,16 @@ mod variants {
             assert!(r.errors[0].message.contains(path), "{:?}", r.errors);
             assert!(r.tree.is_empty());
         }
+        // `same` does not stand for `to`, which JKF requires (the old variant reader took the
+        // previous move's square): the line stops there.
+        let r = one(&mini.replacen("\"to\":{\"x\":4,\"y\":5}", "\"same\":true", 1));
+        assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+        assert!(
+            r.errors[0].message.contains("moves[3].move.to"),
+            "{:?}",
+            r.errors
+        );
+        assert_eq!(moves(&r, MoveTree::ROOT).len(), 2);
         // A bird dropped, as Tori Shogi's own code.
         let tori = testdata("jkf/torishogi.jkf");
         let r = one(&tori);
