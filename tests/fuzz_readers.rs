@@ -309,10 +309,10 @@ fn exercise_variant(reader: VariantReader, bytes: &[u8], forced: u8) {
             .map(|r| r.game)
             .into_iter()
             .collect(),
-        VariantReader::Jkf => vformats::jkf::read(&text, forced)
-            .ok()
-            .map(|r| r.game)
-            .into_iter()
+        VariantReader::Jkf => shogi_tool::formats::jkf::read_as(&text, forced)
+            .iter()
+            .filter(|r| r.errors.is_empty())
+            .filter_map(|r| VGame::from_record(r).map(|(g, _)| g))
             .collect(),
     };
     for game in games {
@@ -331,15 +331,19 @@ fn exercise_variant(reader: VariantReader, bytes: &[u8], forced: u8) {
         );
         let (kif, _) = vformats::kif::write(&game);
         let kif_back = vformats::kif::read(&kif, v);
-        let (jkf, _) = vformats::jkf::write(&game);
-        let jkf_back = vformats::jkf::read(&jkf, v);
+        let jkf = shogi_tool::formats::jkf::write(&game.to_record()).text;
+        let jkf_back = shogi_tool::formats::jkf::read_as(&jkf, v)
+            .into_iter()
+            .find(|r| r.errors.is_empty())
+            .and_then(|r| VGame::from_record(&r).map(|(g, _)| g))
+            .ok_or("an error");
         if clean {
             let kif_back =
                 kif_back.unwrap_or_else(|e| panic!("written KIF does not read back: {e}\n{kif}"));
             assert_eq!(kif_back.game.moves, game.moves, "KIF moves:\n{kif}");
             let jkf_back =
                 jkf_back.unwrap_or_else(|e| panic!("written JKF does not read back: {e}\n{jkf}"));
-            assert_eq!(jkf_back.game.moves, game.moves, "JKF moves:\n{jkf}");
+            assert_eq!(jkf_back.moves, game.moves, "JKF moves:\n{jkf}");
         }
         if vformats::ki2::supports(game.variant()) {
             let (ki2, _) = vformats::ki2::write(&game);

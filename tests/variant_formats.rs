@@ -287,3 +287,39 @@ fn ki2_writes_the_words_that_tell_pieces_apart() {
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("▲３四金右    △１二玉    ▲３三金\n"), "{text}");
 }
+
+/// A JKF of standard shogi (a bishop handicap's preset) read with `--variant minishogi` is
+/// refused naming both games (the old variant JKF reader ignored the preset and failed on the
+/// first move's square instead).
+#[test]
+fn a_jkf_handicap_preset_read_as_a_variant_names_both_games() {
+    let (_dir, path) = written(
+        "ka.jkf",
+        r#"{"header":{},"initial":{"preset":"KA"},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]}"#,
+    );
+    tool()
+        .args(["validate", "--variant", "minishogi"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout(
+            predicate::str::contains("--variant says minishogi")
+                .and(predicate::str::contains("initial.preset \"KA\"")),
+        );
+}
+
+/// A variant JKF move naming no piece of the variant is an error, as in a standard record (the
+/// old variant JKF reader ignored a board move's piece code).
+#[test]
+fn a_variant_jkf_move_naming_no_piece_of_the_variant_is_an_error() {
+    let text = std::fs::read_to_string("testdata/variants/jkf/minishogi.jkf").unwrap();
+    let bad = text.replacen("\"piece\":\"KI\"", "\"piece\":\"XX\"", 1);
+    assert_ne!(bad, text);
+    let (_dir, path) = written("bad.jkf", &bad);
+    tool()
+        .arg("validate")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("no piece code of minishogi"));
+}

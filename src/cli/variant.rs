@@ -118,7 +118,9 @@ fn file_is_variant(path: &std::path::Path, input: &InputArgs) -> bool {
             return false;
         }
         let text = std::fs::read_to_string(path).unwrap_or_default();
-        return vformats::jkf::detect(&text).is_some();
+        return shogi_tool::formats::read_str(&text, Format::Jkf)
+            .iter()
+            .any(|r| r.variant() != Variant::Standard);
     }
     if japanese {
         if !may_name_a_variant(&head) {
@@ -417,8 +419,44 @@ pub(super) fn load(
     };
     match format {
         Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u | Format::Jkf => {
+            if format == Format::Jkf {
+                return shogi_tool::formats::read_str_as(text, format, forced)
+                    .iter()
+                    .map(|r| match (r.errors.first(), VGame::from_record(r)) {
+                        (None, Some((game, dropped)))
+                            if r.variant() != Variant::Standard
+                                || forced == Some(Variant::Standard) =>
+                        {
+                            Loaded {
+                                rec: game.to_vrecord(r.source.line.max(1)),
+                                game: Some(game),
+                                format,
+                                dropped,
+                                warnings: r
+                                    .warnings
+                                    .iter()
+                                    .map(|w| (w.line, w.message.clone()))
+                                    .collect(),
+                                partial: None,
+                            }
+                        }
+                        (e, _) => Loaded {
+                            rec: unreadable(
+                                e.map_or(r.source.line, |e| e.line).max(1),
+                                e.map_or("the record is of standard shogi, not of a smaller variant (its header names no variant and its board is 9x9)".into(), |e| {
+                                    e.message.clone()
+                                }),
+                            ),
+                            game: None,
+                            format,
+                            dropped: Vec::new(),
+                            warnings: Vec::new(),
+                            partial: None,
+                        },
+                    })
+                    .collect();
+            }
             let read = match format {
-                Format::Jkf => vformats::jkf::read(text, forced),
                 Format::Ki2 | Format::Ki2u => vformats::ki2::read(text, forced),
                 _ => vformats::kif::read(text, forced),
             };
@@ -764,7 +802,11 @@ pub fn convert(args: &ConvertArgs, to: Format) -> anyhow::Result<Option<ExitCode
             }
             let (mut text, mut dropped) = match to {
                 Format::Kif | Format::Kifu => vformats::kif::write(&game),
-                Format::Jkf => vformats::jkf::write(&game),
+                Format::Jkf => {
+                    // One line, as this route has always written a variant's JKF.
+                    let w = shogi_tool::formats::jkf::write(&game.to_record());
+                    (shogi_tool::formats::jkf::compact(&w.text) + "\n", w.dropped)
+                }
                 Format::Ki2 | Format::Ki2u => vformats::ki2::write(&game),
                 Format::Sfen | Format::Usi => {
                     let (line, d) = game.to_sfen_line(to == Format::Usi);

@@ -103,9 +103,9 @@ pub fn read_str(text: &str, format: Format) -> Vec<Record> {
     read_str_as(text, format, None)
 }
 
-/// [`read_str`] with `forced` (`--variant`): an SFEN/USI list's `startpos` is that variant's
-/// start and a record of another game is an error naming both (the other formats' readers
-/// take no variant).
+/// [`read_str`] with `forced` (`--variant`): an SFEN/USI list's `startpos` and a JKF
+/// document naming no game are that variant's start, and a record of another game is an
+/// error naming both (the other formats' readers take no variant).
 pub fn read_str_as(
     text: &str,
     format: Format,
@@ -113,7 +113,7 @@ pub fn read_str_as(
 ) -> Vec<Record> {
     let mut records = match format {
         Format::Csa => csa::read(text),
-        Format::Jkf => jkf::read(text),
+        Format::Jkf => jkf::read_as(text, forced),
         Format::Kif | Format::Kifu => kif::read(text),
         Format::Sfen | Format::Usi => usi::read_as(text, forced),
         Format::Ki2 | Format::Ki2u => ki2::read(text),
@@ -210,7 +210,7 @@ pub fn read_span_as(
 ) -> Record {
     let mut r = match format {
         Format::Sfen | Format::Usi => usi::read_span_as(text, &span.span, forced),
-        Format::Jkf => jkf::read_span(text, &span.span, span.column),
+        Format::Jkf => jkf::read_span_as(text, &span.span, span.column, forced),
         _ => csa::read_span(text, &span.span),
     };
     r.source.index = index;

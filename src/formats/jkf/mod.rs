@@ -45,10 +45,33 @@
 //! endings as `special` and variations as `forks` (every alternative to a move is one fork of
 //! that move). Whatever JKF cannot carry is named in [`Written::dropped`].
 //!
+//! # The smaller variants (an extension of JKF)
+//!
+//! JKF defines standard shogi only; a record of one of the smaller variants (Mini Shogi,
+//! Shogi 5x6 and 5x6+, Tori Shogi, Shogi 3x4) is read and written by the same reader and
+//! writer, as a [`Start::Variant`](crate::record::Start::Variant) record with its comments,
+//! times, forks and endings. The writer names the variant in the header, `"variant"` (the
+//! `--variant` name) beside `"手合割"` (`5五将棋`, `どうぶつしょうぎ`, else `その他`), and
+//! gives the start as `"preset": "OTHER"` with `data` of the variant's size (`board[x-1][y-1]`,
+//! `x` the file, `y` the rank) and a hand entry for each kind that can be held. Piece codes
+//! ([`piece_code`]) are the CSA codes for the standard kinds and the SFEN letters of
+//! `../shared/design/variants.md` for Tori's birds and 3x4's animals (`K` phoenix, `F` falcon,
+//! `+F` eagle, `C` crane, ...; `L` lion, `G` giraffe, `E` elephant, `C` chick, `+C` hen).
+//!
+//! The reader takes the game from the header's `variant`, else an `initial.preset` that is a
+//! variant's name, else the header's `手合割`, else the size of `initial.data.board` (5x6 with
+//! a lance or knight is 5x6+); [`read_as`] takes `--variant`, the game of a document that names
+//! none. What the record names and its board's size must agree, and a record of another game
+//! than the forced one (a standard handicap's preset, `KA`, is standard shogi's) is an
+//! `invalid-jkf` error naming both. A variant's moves are read with its squares and codes: a
+//! square off its board, or a code that is no piece of it, is an `invalid-jkf` error.
+//! json-kifu-format (5.5.0) reads only 9x9 boards and rejects such a document.
+//!
 //! # Layout
 //!
 //! `parse.rs` turns the JSON text into intermediate values and finds where their parts lie,
-//! `read.rs` turns those into records, `write.rs` writes records; the CSA piece codes and the
+//! `read.rs` turns those into records, `write.rs` writes records, `variant.rs` holds what the
+//! smaller variants add (which game a document is, their piece codes, their `initial.data`); the CSA piece codes and the
 //! `special` words, which both directions use, come from `csa/codes.rs`. `elements.rs` finds the elements of
 //! a text that is one JSON array of records without parsing them, so that `validate`, `stats`
 //! and `convert` read a large array one element at a time (`read_span`), as they read the
@@ -60,12 +83,14 @@ mod parse;
 mod read;
 #[cfg(test)]
 mod tests;
+mod variant;
 mod write;
 
 pub use compact::compact;
 pub(crate) use elements::Elements;
-pub use read::read;
-pub(crate) use read::read_span;
+pub(crate) use read::read_span_as;
+pub use read::{read, read_as};
+pub use variant::{kind_from_code, piece_code};
 pub use write::{write, Written, MAX_FORK_DEPTH};
 
 /// The CSA piece codes and special-move words JKF borrows, kept once in `csa/codes.rs`.

@@ -8,12 +8,13 @@ use super::parse::{
     scan, Counters, DocPos, ItemSeed, Kind, Lines, RawDoc, RawForks, RawHeader, RawSlot, RawSlots,
     RawTop, Scan, TopSeed,
 };
-use super::{piece_from_code, special_kind};
+use super::{piece_from_code, special_kind, variant};
 use crate::record::{
     Ending, EndingKind, MetaKey, MoveEntry, MoveTime, MoveTree, NodeId, NodeKind, ReadIssue,
     Record, Start,
 };
 use crate::shogi::{Color, Handicap, Move, Piece, PieceKind, Setup, Square};
+use crate::variant::{VMove, VPosition, Variant};
 
 /// Reads every record of `text` (one per JKF object).
 ///
@@ -21,6 +22,13 @@ use crate::shogi::{Color, Handicap, Move, Piece, PieceKind, Setup, Square};
 /// error; a JSON syntax error gives a record holding the `parse-error` (after the records of
 /// the documents read before it).
 pub fn read(text: &str) -> Vec<Record> {
+    read_as(text, None)
+}
+
+/// Reads every record of `text` as [`read`] does, with `forced` (`--variant`): a document
+/// that names no game is that variant's, and one of another game is an `invalid-jkf` error
+/// naming both.
+pub fn read_as(text: &str, forced: Option<Variant>) -> Vec<Record> {
     let _columns = crate::formats::column::Scope::new();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let counters = Counters::default();
@@ -50,7 +58,7 @@ pub fn read(text: &str) -> Vec<Record> {
     let mut records = Vec::new();
     for top in raw {
         match top {
-            RawTop::One(doc) => records.push(build(&doc, &scan, &lines)),
+            RawTop::One(doc) => records.push(build(&doc, &scan, &lines, forced)),
             RawTop::Many(items) => {
                 if items.is_empty() {
                     records.push(error_record(
@@ -61,7 +69,7 @@ pub fn read(text: &str) -> Vec<Record> {
                 }
                 for item in items {
                     match item {
-                        Ok(doc) => records.push(build(&doc, &scan, &lines)),
+                        Ok(doc) => records.push(build(&doc, &scan, &lines, forced)),
                         Err(kind) => records.push(not_an_object(kind)),
                     }
                 }
@@ -98,15 +106,20 @@ pub fn read(text: &str) -> Vec<Record> {
 
 /// Reads the element `span` of a JSON array of JKF records (from [`super::Elements`], which
 /// also gives `column`, the characters before it on its first line) as [`read`] reads it
-/// within the whole text.
-pub(crate) fn read_span(text: &str, span: &crate::formats::csa::Span, column: u32) -> Record {
+/// within the whole text (`forced` as in [`read_as`]).
+pub(crate) fn read_span_as(
+    text: &str,
+    span: &crate::formats::csa::Span,
+    column: u32,
+    forced: Option<Variant>,
+) -> Record {
     let _columns = crate::formats::column::Scope::new();
     let element = text.get(span.range.clone()).unwrap_or("");
     let lines = Lines::within(element, span.first_line, column);
     let counters = Counters::default();
     let mut de = serde_json::Deserializer::from_str(element);
     match ItemSeed(&counters).deserialize(&mut de) {
-        Ok(Ok(doc)) => build(&doc, &scan(element), &lines),
+        Ok(Ok(doc)) => build(&doc, &scan(element), &lines, forced),
         Ok(Err(kind)) => not_an_object(kind),
         // Not met: the whole text was checked before it was split.
         Err(e) => error_record(ErrorCode::ParseError, lines.at(0), syntax_message(&e)),
@@ -204,6 +217,8 @@ struct Builder<'a> {
     lines: &'a Lines<'a>,
     scan: &'a Scan,
     doc: DocPos,
+    /// The game the document is ([`Variant::Standard`] unless it or `--variant` says).
+    game: Variant,
 }
 
 /// A line of play still to read: its elements, the JSON path of its array, the node its
@@ -235,13 +250,14 @@ impl Builder<'_> {
     }
 }
 
-fn build(doc: &RawDoc, scan: &Scan, lines: &Lines) -> Record {
+fn build(doc: &RawDoc, scan: &Scan, lines: &Lines, forced: Option<Variant>) -> Record {
     let pos = scan.docs.get(doc.seq).cloned().unwrap_or_default();
     let mut b = Builder {
         record: Record::new(),
         lines,
         scan,
         doc: pos,
+        game: Variant::Standard,
     };
     b.record.source.line = lines.at(b.doc.start).0;
     if doc.header.is_none() && doc.initial.is_none() && doc.moves.is_none() {
@@ -254,8 +270,29 @@ fn build(doc: &RawDoc, scan: &Scan, lines: &Lines) -> Record {
         );
         return b.record;
     }
+    let entries = match &doc.header {
+        Some(RawHeader::Entries(entries)) => entries.as_slice(),
+        _ => &[],
+    };
+    match variant::game(entries, doc.initial.as_ref(), forced) {
+        Ok(game) => b.game = game,
+        Err(message) => {
+            let at = b.pos(b.doc.header.or(b.doc.initial).or(Some(b.doc.start)));
+            b.error(ErrorCode::InvalidJkf, at, message);
+            return b.record;
+        }
+    }
     read_header(&mut b, doc);
-    if let Some(initial) = &doc.initial {
+    if b.game != Variant::Standard {
+        let at = b.pos(b.doc.initial);
+        match read_variant_initial(b.game, doc.initial.as_ref()) {
+            Ok(start) => b.record.start = Start::Variant(start),
+            Err((code, message)) => {
+                b.error(code, at, message);
+                return b.record;
+            }
+        }
+    } else if let Some(initial) = &doc.initial {
         let at = b.pos(b.doc.initial);
         match read_initial(initial) {
             Ok(start) => b.record.start = start,
@@ -316,6 +353,9 @@ fn read_header(b: &mut Builder, doc: &RawDoc) {
         }
         Some(RawHeader::Entries(entries)) => {
             for (i, (key, value)) in entries.iter().enumerate() {
+                if b.game != Variant::Standard && variant::is_game_key(key) {
+                    continue;
+                }
                 let at = b.pos(b.doc.header_keys.get(i).copied().or(b.doc.header));
                 let text = match value {
                     Value::String(s) => s.trim().to_string(),
@@ -564,6 +604,18 @@ fn read_piece(v: &Value, path: &str) -> Result<PieceKind, Problem> {
         })
 }
 
+/// A move's `promote` (`false` when absent).
+fn read_promote(v: Option<&Value>, path: &str) -> Result<bool, Problem> {
+    match v {
+        None => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(other) => Err(invalid(
+            &format!("{path}.promote"),
+            format!("is `{other}`; expected true or false"),
+        )),
+    }
+}
+
 /// `{x, y}`; `Ok(None)` for `{0, 0}` (some writers' drops).
 fn read_square(v: &Value, path: &str) -> Result<Option<Square>, Problem> {
     let bad = || {
@@ -617,16 +669,7 @@ fn read_move(v: &Value, path: &str) -> Result<MoveEntry, Problem> {
     let piece = get("piece")
         .map(|p| read_piece(p, &format!("{path}.piece")))
         .transpose()?;
-    let promote = match get("promote") {
-        None => false,
-        Some(Value::Bool(b)) => *b,
-        Some(other) => {
-            return Err(invalid(
-                &format!("{path}.promote"),
-                format!("is `{other}`; expected true or false"),
-            ))
-        }
-    };
+    let promote = read_promote(get("promote"), path)?;
     match from {
         Some(from) => Ok(MoveEntry {
             mv: Move::Normal { from, to, promote }.into(),
@@ -645,6 +688,107 @@ fn read_move(v: &Value, path: &str) -> Result<MoveEntry, Problem> {
                 mv: Move::Drop { kind, to }.into(),
                 mover,
                 piece: Some(kind.into()),
+            })
+        }
+    }
+}
+
+/// The start of a record of the variant `v`: `initial.data` of its board, else (no
+/// `initial`, `HIRATE`, or a preset naming the variant) its initial position.
+fn read_variant_initial(v: Variant, initial: Option<&Value>) -> Result<VPosition, Problem> {
+    let obj = match initial {
+        None | Some(Value::Null) => return Ok(VPosition::start(v)),
+        Some(Value::Object(o)) => o,
+        Some(other) => {
+            return Err(invalid(
+                "initial",
+                format!(
+                    "is {}; expected an object such as `{{\"preset\": \"OTHER\", \"data\": ...}}`",
+                    kind_of(other)
+                ),
+            ))
+        }
+    };
+    let preset = obj.get("preset").and_then(Value::as_str);
+    match obj.get("data").filter(|d| !d.is_null()) {
+        Some(data) => variant::start(v, data).map_err(|m| (ErrorCode::InvalidJkf, m)),
+        None if preset == Some("OTHER") => Err(invalid(
+            "initial.data",
+            format!("is missing; the preset `OTHER` needs the position of {v} as `data` (`color`, `board`, `hands`)"),
+        )),
+        None => Ok(VPosition::start(v)),
+    }
+}
+
+/// A move of the variant `v` (its squares and piece codes, [`variant::piece_code`]), read as
+/// [`read_move`] reads a standard one.
+fn read_variant_move(v: Variant, m: &Value, path: &str) -> Result<MoveEntry, Problem> {
+    let Value::Object(o) = m else {
+        return Err(invalid(
+            path,
+            format!(
+                "is {}; expected a move object with `color`, `from`, `to` and `piece`",
+                kind_of(m)
+            ),
+        ));
+    };
+    let jkf = |message: String| (ErrorCode::InvalidJkf, message);
+    let get = |k: &str| o.get(k).filter(|v| !v.is_null());
+    let mover = get("color")
+        .map(|c| read_color(c, &format!("{path}.color")))
+        .transpose()?;
+    let to = get("to").ok_or_else(|| {
+        invalid(
+            &format!("{path}.to"),
+            "is missing; a move needs its destination square as `{\"x\": file, \"y\": rank}`"
+                .into(),
+        )
+    })?;
+    let to = variant::square(v, to, &format!("{path}.to")).map_err(jkf)?;
+    let piece = match get("piece") {
+        None => None,
+        Some(p) => Some(
+            p.as_str()
+                .and_then(|code| variant::kind_from_code(v, code))
+                .ok_or_else(|| {
+                    invalid(
+                        &format!("{path}.piece"),
+                        format!("is `{p}`, which is no piece code of {v}"),
+                    )
+                })?,
+        ),
+    };
+    let promote = read_promote(get("promote"), path)?;
+    let from = match get("from") {
+        // Some writers' drops.
+        Some(f)
+            if f.get("x").and_then(as_int) == Some(0) && f.get("y").and_then(as_int) == Some(0) =>
+        {
+            None
+        }
+        Some(f) => Some(variant::square(v, f, &format!("{path}.from")).map_err(jkf)?),
+        None => None,
+    };
+    match from {
+        Some(from) => Ok(MoveEntry {
+            mv: VMove::Normal { from, to, promote },
+            mover,
+            piece: piece.map(|k| if promote { k.promote().unwrap_or(k) } else { k }),
+        }),
+        None => {
+            let kind = piece
+                .filter(|k| !k.is_promoted() && !k.is_royal())
+                .ok_or_else(|| {
+                    invalid(
+                        &format!("{path}.piece"),
+                        format!("is {}; a drop (a move without `from`) needs the kind of piece of {v} dropped, one that can be held",
+                            get("piece").map_or("missing".to_string(), |p| format!("`{p}`"))),
+                    )
+                })?;
+            Ok(MoveEntry {
+                mv: VMove::Drop { kind, to },
+                mover,
+                piece: Some(kind),
             })
         }
     }
@@ -804,7 +948,12 @@ fn read_line<'a>(b: &mut Builder, task: Task<'a>, tasks: &mut Vec<Task<'a>>) {
                         format!("`{path}` holds both a `move` and a `special`; the `special` was ignored."),
                     );
                 }
-                match read_move(m, &format!("{path}.move")) {
+                let path = format!("{path}.move");
+                let entry = match b.game {
+                    Variant::Standard => read_move(m, &path),
+                    v => read_variant_move(v, m, &path),
+                };
+                match entry {
                     Ok(entry) => Some(NodeKind::Move(entry)),
                     Err((code, message)) => {
                         b.error(code, at, message);

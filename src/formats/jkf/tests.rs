@@ -978,7 +978,7 @@ fn read_lazily(text: &str) -> Option<Vec<Record>> {
     Some(
         elements
             .iter()
-            .map(|(s, c)| read_span(text, s, *c))
+            .map(|(s, c)| read_span_as(text, s, *c, None))
             .collect(),
     )
 }
@@ -1034,5 +1034,284 @@ fn array_elements_read_alone_as_in_the_whole_text() {
         "[".repeat(100_000),
     ] {
         assert!(Elements::new(&text).is_none(), "{text}");
+    }
+}
+
+/// The smaller variants through the one reader and writer (issue #29): a record of a variant
+/// is a `Start::Variant` record with its comments, times, forks and endings, as a standard one.
+mod variants {
+    use super::*;
+    use crate::variant::{usi, VMove, VPosition, Variant};
+
+    const GAMES: [(Variant, &str); 5] = [
+        (Variant::Minishogi, "minishogi"),
+        (Variant::Gorogoro, "gorogoro"),
+        (Variant::GorogoroPlus, "gorogoroplus"),
+        (Variant::Torishogi, "torishogi"),
+        (Variant::Dobutsu, "dobutsu"),
+    ];
+
+    fn testdata(path: &str) -> String {
+        let at = format!("{}/testdata/variants/{path}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&at).unwrap_or_else(|e| panic!("{at}: {e}"))
+    }
+
+    fn start_of(r: &Record) -> &VPosition {
+        match &r.start {
+            Start::Variant(p) => p,
+            other => panic!("not a variant's start: {other:?} {:?}", r.errors),
+        }
+    }
+
+    fn moves(r: &Record, from: NodeId) -> Vec<VMove> {
+        r.tree
+            .line_from(from)
+            .filter_map(|id| r.tree.node(id).move_entry())
+            .map(|m| m.mv)
+            .collect()
+    }
+
+    /// The oracle's games of `v` with a comment on the start and on the first move, a time on
+    /// the second, a fork at the first move (another legal move, commented) and, on every
+    /// other game, a resignation.
+    fn decorated(v: Variant, name: &str) -> Vec<Record> {
+        let records = crate::formats::usi::read(&testdata(&format!("{name}.usi")));
+        assert_eq!(records.len(), 10, "{name}");
+        records
+            .into_iter()
+            .enumerate()
+            .map(|(k, mut r)| {
+                assert_eq!(r.variant(), v);
+                let start = start_of(&r).clone();
+                let first = r.tree.root().first_child().expect("a move");
+                let other = start
+                    .legal_moves()
+                    .into_iter()
+                    .find(|&m| Some(m) != r.tree.node(first).move_entry().map(|e| e.mv))
+                    .expect("another legal move");
+                r.tree
+                    .node_mut(MoveTree::ROOT)
+                    .notes_mut()
+                    .comments
+                    .push("start".into());
+                r.tree
+                    .node_mut(first)
+                    .notes_mut()
+                    .comments
+                    .push("first".into());
+                let second = r.tree.node(first).first_child().expect("two moves");
+                r.tree.node_mut(second).time = Some(MoveTime {
+                    spent_ms: Some(3000),
+                    total_ms: Some(65000),
+                });
+                let fork = r
+                    .tree
+                    .push(MoveTree::ROOT, NodeKind::Move(MoveEntry::new(other)), 0);
+                r.tree
+                    .node_mut(fork)
+                    .notes_mut()
+                    .comments
+                    .push("fork".into());
+                if k % 2 == 1 {
+                    let last = r.tree.main_line().last().unwrap_or(MoveTree::ROOT);
+                    let ending = Ending::new(EndingKind::Resignation, "TORYO");
+                    r.tree.push(last, NodeKind::Ending(Box::new(ending)), 0);
+                }
+                r
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_variant_round_trips_with_comments_times_forks_and_endings() {
+        for (v, name) in GAMES {
+            for r in decorated(v, name) {
+                let w = write(&r);
+                assert!(w.dropped.is_empty(), "{:?}\n{}", w.dropped, w.text);
+                for forced in [None, Some(v)] {
+                    let back = read_as(&w.text, forced).remove(0);
+                    clean(&back);
+                    assert_eq!(
+                        start_of(&back).to_sfen(),
+                        start_of(&r).to_sfen(),
+                        "{}",
+                        w.text
+                    );
+                    assert_eq!(moves(&back, MoveTree::ROOT), moves(&r, MoveTree::ROOT));
+                    assert_eq!(back.ending(), r.ending(), "{}", w.text);
+                    assert_eq!(back.tree.root().comments(), ["start"]);
+                    let first = back.tree.root().first_child().unwrap();
+                    assert_eq!(back.tree.node(first).comments(), ["first"]);
+                    let second = back.tree.node(first).first_child().unwrap();
+                    assert_eq!(
+                        back.tree.node(second).time.and_then(|t| t.total_ms),
+                        Some(65000)
+                    );
+                    let forks: Vec<NodeId> = back.tree.children(MoveTree::ROOT).skip(1).collect();
+                    assert_eq!(forks.len(), 1, "{}", w.text);
+                    assert_eq!(back.tree.node(forks[0]).comments(), ["fork"]);
+                    assert_eq!(
+                        moves(&back, forks[0]),
+                        moves(&r, r.tree.children(MoveTree::ROOT).nth(1).unwrap())
+                    );
+                    // The same judgement as the record written.
+                    let options = ReplayOptions::default();
+                    let (a, b) = (replay(&r, &options), replay(&back, &options));
+                    assert_eq!((a.plies, a.outcome), (b.plies, b.outcome), "{}", w.text);
+                    assert_eq!(a.fouls.len(), b.fouls.len());
+                }
+            }
+        }
+    }
+
+    /// Drops `"promote": false` (the one field the old variant writer did not write: the
+    /// standard writer says a move that could promote did not).
+    fn without_declined_promotions(v: &mut Value) {
+        match v {
+            Value::Object(o) => {
+                if o.get("promote") == Some(&Value::Bool(false)) {
+                    o.remove("promote");
+                }
+                o.values_mut().for_each(without_declined_promotions);
+            }
+            Value::Array(a) => a.iter_mut().for_each(without_declined_promotions),
+            _ => {}
+        }
+    }
+
+    /// `testdata/variants/jkf/` holds what the old variant JKF writer wrote for the first
+    /// oracle game of each variant.
+    #[test]
+    fn the_writer_writes_the_old_variant_writers_json() {
+        for (_, name) in GAMES {
+            let r = crate::formats::usi::read(&testdata(&format!("{name}.usi"))).remove(0);
+            let mut new: Value = serde_json::from_str(&write(&r).text).unwrap();
+            without_declined_promotions(&mut new);
+            let old: Value = serde_json::from_str(&testdata(&format!("jkf/{name}.jkf"))).unwrap();
+            assert_eq!(new, old, "{name}");
+        }
+    }
+
+    #[test]
+    fn the_game_comes_from_the_header_the_preset_or_the_board() {
+        for (v, name) in GAMES {
+            let text = testdata(&format!("jkf/{name}.jkf"));
+            let mut doc: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(one(&text).variant(), v);
+            doc["header"] = serde_json::json!({});
+            let by_board = one(&doc.to_string());
+            clean(&by_board);
+            assert_eq!(by_board.variant(), v, "{name} by its board");
+            assert!(by_board.metadata.is_empty());
+        }
+        // A preset naming the variant, and nothing but --variant.
+        let r = one(
+            r#"{"initial":{"preset":"dobutsu"},"moves":[{},{"move":{"from":{"x":2,"y":3},"to":{"x":2,"y":2},"piece":"C"}}]}"#,
+        );
+        clean(&r);
+        assert_eq!(
+            start_of(&r).to_sfen(),
+            VPosition::start(Variant::Dobutsu).to_sfen()
+        );
+        assert_eq!(moves(&r, MoveTree::ROOT).len(), 1);
+        let r = read_as(r#"{"header":{},"moves":[{}]}"#, Some(Variant::Torishogi)).remove(0);
+        clean(&r);
+        assert_eq!(r.variant(), Variant::Torishogi);
+        // Standard shogi stays standard.
+        let r = one(r#"{"header":{"手合割":"平手"},"initial":{"preset":"HIRATE"},"moves":[{}]}"#);
+        assert_eq!(r.start, Start::Handicap(Handicap::Even));
+        assert_eq!(r.metadata.get_raw("手合割"), Some("平手"));
+    }
+
+    #[test]
+    fn a_record_of_another_game_than_named_or_forced_is_an_error_naming_both() {
+        let mini = testdata("jkf/minishogi.jkf");
+        let error = |r: &Record| {
+            assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+            assert_eq!(r.errors[0].code, crate::record::ErrorCode::InvalidJkf);
+            r.errors[0].message.clone()
+        };
+        let e = error(&read_as(&mini, Some(Variant::Torishogi))[0]);
+        assert!(
+            e.contains("minishogi") && e.contains("--variant says torishogi"),
+            "{e}"
+        );
+        let e = error(&read_as(&mini, Some(Variant::Standard))[0]);
+        assert!(
+            e.contains("minishogi") && e.contains("--variant says standard"),
+            "{e}"
+        );
+        let ka = r#"{"initial":{"preset":"KA"},"moves":[{}]}"#;
+        let e = error(&read_as(ka, Some(Variant::Minishogi))[0]);
+        assert!(
+            e.contains("initial.preset \"KA\"") && e.contains("standard"),
+            "{e}"
+        );
+        let mut doc: Value = serde_json::from_str(&mini).unwrap();
+        doc["header"] = serde_json::json!({"手合割": "平手"});
+        let e = error(&one(&doc.to_string()));
+        assert!(
+            e.contains("平手") && e.contains("minishogi") && e.contains("5x5"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_move_off_the_variants_board_or_of_no_piece_of_it_is_an_invalid_jkf_error() {
+        let mini = testdata("jkf/minishogi.jkf");
+        for (from, to, path) in [
+            (
+                "\"piece\":\"KI\"",
+                "\"piece\":\"XX\"",
+                "moves[1].move.piece",
+            ),
+            (
+                "\"to\":{\"x\":3,\"y\":4}",
+                "\"to\":{\"x\":3,\"y\":6}",
+                "moves[1].move.to",
+            ),
+        ] {
+            let r = one(&mini.replacen(from, to, 1));
+            assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+            assert_eq!(r.errors[0].code, crate::record::ErrorCode::InvalidJkf);
+            assert!(r.errors[0].message.contains(path), "{:?}", r.errors);
+            assert!(r.tree.is_empty());
+        }
+        // `same` does not stand for `to`, which JKF requires (the old variant reader took the
+        // previous move's square): the line stops there.
+        let r = one(&mini.replacen("\"to\":{\"x\":4,\"y\":5}", "\"same\":true", 1));
+        assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+        assert!(
+            r.errors[0].message.contains("moves[3].move.to"),
+            "{:?}",
+            r.errors
+        );
+        assert_eq!(moves(&r, MoveTree::ROOT).len(), 2);
+        // A bird dropped, as Tori Shogi's own code.
+        let tori = testdata("jkf/torishogi.jkf");
+        let r = one(&tori);
+        clean(&r);
+        let p = start_of(&r);
+        assert!(moves(&r, MoveTree::ROOT)
+            .iter()
+            .all(|&m| !usi(p.variant(), m).is_empty()));
+    }
+
+    #[test]
+    fn an_array_of_variant_records_reads_an_element_at_a_time_as_whole() {
+        let texts: Vec<String> = GAMES
+            .iter()
+            .map(|(_, name)| testdata(&format!("jkf/{name}.jkf")).trim().to_string())
+            .collect();
+        let text = format!("[\n{}\n]\n", texts.join(",\n"));
+        let whole = read(&text);
+        let spans: Vec<_> = Elements::new(&text).unwrap().collect();
+        assert_eq!((whole.len(), spans.len()), (5, 5));
+        for ((span, column), r) in spans.iter().zip(&whole) {
+            let alone = read_span_as(&text, span, *column, None);
+            clean(&alone);
+            assert_eq!(alone.start, r.start);
+            assert_eq!(moves(&alone, MoveTree::ROOT), moves(r, MoveTree::ROOT));
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! Writing JKF: pretty-printed JSON that the reader reads back equal.
 
+use super::variant::{is_game_key, piece_code};
 use super::{code_of, special_kind};
 use crate::formats::time_limit::{Form, Plan, TimeLimits};
 use crate::formats::written::note;
@@ -10,6 +11,7 @@ use crate::record::{
     Start,
 };
 use crate::shogi::{Color, Handicap, Move, PieceKind, Position, Square};
+use crate::variant::{VKind, VMove, VPosition, Variant};
 
 /// A JSON value of bounded depth, with its keys in the order given.
 enum J {
@@ -116,7 +118,11 @@ fn header_json(record: &Record, start: &Start, dropped: &mut Vec<String>) -> J {
     let handicap = matches!(start, Start::Handicap(h) if *h != Handicap::Even);
     let mut fields: Vec<(String, J)> = Vec::new();
     let mut times = TimeLimits::new(record, Form::Japanese);
+    let variant = start.variant();
     for e in record.metadata.entries() {
+        if variant != Variant::Standard && is_game_key(&e.raw_key) {
+            continue;
+        }
         match times.plan(e, dropped) {
             Plan::Skip => continue,
             Plan::Lines(lines) => {
@@ -148,6 +154,12 @@ fn header_json(record: &Record, start: &Start, dropped: &mut Vec<String>) -> J {
         };
         fields.push((key.to_string(), J::Str(e.value.clone())));
     }
+    if variant != Variant::Standard {
+        // The variant's own keys, as the reader takes them (`mod.rs`).
+        let name = crate::formats::variants::handicap_name(variant).unwrap_or("その他");
+        fields.push(("手合割".into(), J::Str(name.into())));
+        fields.push(("variant".into(), J::Str(variant.name().into())));
+    }
     J::Obj(fields)
 }
 
@@ -167,28 +179,16 @@ fn initial_json(start: &Start, dropped: &mut Vec<String>) -> J {
             _ => h.setup(),
         },
         Start::Position(s) => s.clone(),
-        Start::Variant(_) => start.setup(),
+        Start::Variant(p) => return variant_initial_json(p, dropped),
     };
     if setup.move_number != 1 {
         note(dropped, "initial move number");
     }
-    let board = (1..=9u8)
-        .map(|x| {
-            J::Arr(
-                (1..=9u8)
-                    .map(
-                        |y| match Square::new(x, y).and_then(|sq| setup.piece_at(sq)) {
-                            Some(p) => obj(vec![
-                                ("color", J::Int(p.color.index() as u64)),
-                                ("kind", J::Str(code_of(p.kind).into())),
-                            ]),
-                            None => J::Obj(Vec::new()),
-                        },
-                    )
-                    .collect(),
-            )
-        })
-        .collect();
+    let board = board_json(9, 9, |sq| {
+        setup
+            .piece_at(sq)
+            .map(|p| (p.color, code_of(p.kind).to_string()))
+    });
     let hands = Color::ALL
         .iter()
         .map(|&c| {
@@ -199,17 +199,67 @@ fn initial_json(start: &Start, dropped: &mut Vec<String>) -> J {
                 .collect())
         })
         .collect();
+    other_json(setup.side_to_move, board, hands)
+}
+
+/// `initial.data.board` of `files` x `ranks` (`board[x-1][y-1]`), `piece` giving each
+/// square's side and piece code.
+fn board_json(files: u8, ranks: u8, piece: impl Fn(Square) -> Option<(Color, String)>) -> Vec<J> {
+    (1..=files)
+        .map(|x| {
+            J::Arr(
+                (1..=ranks)
+                    .map(|y| match Square::new(x, y).and_then(&piece) {
+                        Some((color, code)) => obj(vec![
+                            ("color", J::Int(color.index() as u64)),
+                            ("kind", J::Str(code)),
+                        ]),
+                        None => J::Obj(Vec::new()),
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// `initial` as `OTHER` with the position's `data`.
+fn other_json(side_to_move: Color, board: Vec<J>, hands: Vec<J>) -> J {
     obj(vec![
         ("preset", J::Str("OTHER".into())),
         (
             "data",
             obj(vec![
-                ("color", J::Int(setup.side_to_move.index() as u64)),
+                ("color", J::Int(side_to_move.index() as u64)),
                 ("board", J::Arr(board)),
                 ("hands", J::Arr(hands)),
             ]),
         ),
     ])
+}
+
+/// `initial` of a variant's start: `OTHER` with `data` of its board's size and a hand entry
+/// for each kind of the variant that can be held.
+fn variant_initial_json(p: &VPosition, dropped: &mut Vec<String>) -> J {
+    let v = p.variant();
+    if p.move_number() != 1 {
+        note(dropped, "initial move number");
+    }
+    let board = board_json(v.files(), v.ranks(), |sq| {
+        p.piece_at(sq).map(|q| (q.color, piece_code(v, q.kind)))
+    });
+    let hands = Color::ALL
+        .iter()
+        .map(|&c| {
+            J::Obj(
+                v.kinds()
+                    .iter()
+                    .filter(|k| !k.is_royal())
+                    .map(|&k| (piece_code(v, k), J::Int(u64::from(p.hand_count(c, k)))))
+                    .collect(),
+            )
+        })
+        .collect();
+    other_json(p.side_to_move(), board, hands)
 }
 
 fn square_json(sq: Square) -> J {
@@ -292,6 +342,8 @@ fn special_word(ending: &Ending, to_move: Color) -> Option<String> {
 #[derive(Clone)]
 struct LineState {
     pos: Option<Position>,
+    /// The position of a variant's record (`pos` is then `None`).
+    vpos: Option<VPosition>,
     to_move: Color,
     prev_to: Option<Square>,
 }
@@ -300,6 +352,10 @@ struct LineState {
 fn move_json(entry: &MoveEntry, state: &mut LineState, dropped: &mut Vec<String>) -> J {
     let mover = entry.mover.unwrap_or(state.to_move);
     let mut fields = vec![("color", J::Int(mover.index() as u64))];
+    if state.vpos.is_some() {
+        variant_move_fields(entry, mover, state, &mut fields);
+        return obj(fields);
+    }
     let Some(mv) = entry.standard() else {
         note(dropped, "moves that are not standard shogi's");
         return obj(fields);
@@ -355,6 +411,64 @@ fn move_json(entry: &MoveEntry, state: &mut LineState, dropped: &mut Vec<String>
     state.to_move = mover.flip();
     state.prev_to = Some(entry.mv.to());
     obj(fields)
+}
+
+/// The fields of a variant's move played by `mover` from `state` (a variant's), which it
+/// then advances: as [`move_json`]'s, with the variant's piece codes.
+fn variant_move_fields(
+    entry: &MoveEntry,
+    mover: Color,
+    state: &mut LineState,
+    fields: &mut Vec<(&str, J)>,
+) {
+    let Some(pos) = state.vpos.as_mut() else {
+        return;
+    };
+    let v = pos.variant();
+    let played = match entry.mv {
+        VMove::Drop { kind, to } => {
+            fields.push(("to", square_json(to)));
+            fields.push(("piece", J::Str(piece_code(v, kind))));
+            entry.mv
+        }
+        VMove::Normal { from, to, promote } => {
+            let board = pos.piece_at(from);
+            let stated = entry.piece;
+            let promotes = promote
+                || matches!((board, stated), (Some(b), Some(c)) if b.kind.promote() == Some(c));
+            let before: Option<VKind> = match (board, stated) {
+                (Some(b), _) => Some(b.kind),
+                (None, Some(c)) if promotes && c.is_promoted() => Some(c.unpromote()),
+                (None, c) => c,
+            };
+            fields.push(("from", square_json(from)));
+            fields.push(("to", square_json(to)));
+            if let Some(k) = before {
+                fields.push(("piece", J::Str(piece_code(v, k))));
+            }
+            if state.prev_to == Some(to) {
+                fields.push(("same", J::Bool(true)));
+            }
+            let could_promote = before.is_some_and(|k| k.promote().is_some())
+                && (pos.in_zone(from, mover) || pos.in_zone(to, mover));
+            if promotes {
+                fields.push(("promote", J::Bool(true)));
+            } else if could_promote {
+                fields.push(("promote", J::Bool(false)));
+            }
+            if let Some(t) = pos.piece_at(to).filter(|t| t.color != mover) {
+                fields.push(("capture", J::Str(piece_code(v, t.kind))));
+            }
+            VMove::Normal {
+                from,
+                to,
+                promote: promotes,
+            }
+        }
+    };
+    pos.play_lenient(played);
+    state.to_move = mover.flip();
+    state.prev_to = Some(entry.mv.to());
 }
 
 /// The fields of one element of `moves` or of a fork (without `forks`), advancing `state`;
@@ -449,8 +563,16 @@ pub fn write(record: &Record) -> Written {
     }
     write_j(&mut out, &J::Obj(root_fields), 2);
     let setup = start.setup();
+    let vpos = match &start {
+        Start::Variant(p) => Some(p.clone()),
+        _ => None,
+    };
     let state = LineState {
-        pos: Position::from_setup(&setup).ok(),
+        pos: vpos
+            .is_none()
+            .then(|| Position::from_setup(&setup).ok())
+            .flatten(),
+        vpos,
         to_move: setup.side_to_move,
         prev_to: None,
     };

@@ -1,8 +1,9 @@
 //! Records of the smaller variants in the Japanese formats and JKF.
 //!
 //! A variant game is a start position, the main line's moves and an optional ending
-//! ([`VGame`]); the readers here turn KIF/KIFU ([`kif`]), KI2 ([`ki2`]) and JKF ([`jkf`])
-//! text into one, the writers turn one back, and [`VGame::to_vrecord`] gives the
+//! ([`VGame`]); the readers here turn KIF/KIFU ([`kif`]) and KI2 ([`ki2`]) text into one,
+//! the writers turn one back (JKF is read and written by [`crate::formats::jkf`] for every
+//! game: [`VGame::from_record`], [`VGame::to_record`]), and [`VGame::to_vrecord`] gives the
 //! [`crate::formats::usi::variant_game`] replay its input, so every format is judged by the same rules.
 //!
 //! The Japanese vocabulary is shared with the standard readers ([`super::japanese`]:
@@ -14,12 +15,11 @@
 //! Only the main line is carried: comments, move times and variations a reader meets are
 //! listed in its notes, so `convert` can say what it left out.
 
-pub mod jkf;
 pub mod ki2;
 pub mod kif;
 
 use crate::formats::usi::variant_game::VRecord;
-use crate::record::EndingKind;
+use crate::record::{Ending, EndingKind, MoveEntry, MoveTree, NodeKind, Record, Start};
 use crate::shogi::Color;
 use crate::variant::{usi, VKind, VMove, VPosition, Variant};
 
@@ -201,6 +201,77 @@ impl VGame {
             text.push_str(w);
         }
         (text, dropped)
+    }
+
+    /// The game as a record of the one record model (`Start::Variant`, or a standard
+    /// game's start as every standard reader gives it; the main line, the ending, the
+    /// headers), for the readers and writers every game shares.
+    pub fn to_record(&self) -> Record {
+        let mut r = Record::new();
+        r.start = match self.variant() {
+            Variant::Standard => crate::shogi::Setup::from_sfen(&self.start.to_sfen())
+                .map(|s| Start::Position(s).normalized())
+                .unwrap_or_default(),
+            _ => Start::Variant(self.start.clone()),
+        };
+        for (key, value) in &self.headers {
+            r.metadata.push(
+                super::japanese::meta_key(key),
+                key.as_str(),
+                value.clone(),
+                0,
+            );
+        }
+        let mut at = MoveTree::ROOT;
+        for &m in &self.moves {
+            at = r.tree.push(at, NodeKind::Move(MoveEntry::new(m)), 0);
+        }
+        if let Some(kind) = &self.ending {
+            let ending = Ending::new(kind.clone(), "");
+            r.tree.push(at, NodeKind::Ending(Box::new(ending)), 0);
+        }
+        r
+    }
+
+    /// The main line of a record as a game, with what the game does not carry (`comments`,
+    /// `move times`, `variations`, one entry each); a standard record's start is the generic
+    /// core's position of standard shogi (`None` when it is no position that core can set up).
+    pub fn from_record(r: &Record) -> Option<(VGame, Vec<String>)> {
+        let standard;
+        let start = match &r.start {
+            Start::Variant(p) => p,
+            other => {
+                let sfen = other.setup().to_sfen();
+                standard = VPosition::from_sfen_as(&sfen, Some(Variant::Standard)).ok()?;
+                &standard
+            }
+        };
+        let mut dropped = Vec::new();
+        let tree = &r.tree;
+        for id in tree.ids() {
+            let node = tree.node(id);
+            if !node.comments().is_empty() || !node.engine_comments().is_empty() {
+                note(&mut dropped, "comments");
+            }
+            if node.time.is_some() {
+                note(&mut dropped, "move times");
+            }
+        }
+        if tree.has_variations() {
+            note(&mut dropped, "variations");
+        }
+        let game = VGame {
+            start: start.clone(),
+            moves: tree.main_line_moves().map(|e| e.mv).collect(),
+            ending: tree.main_line_ending().map(|e| e.kind.clone()),
+            headers: r
+                .metadata
+                .entries()
+                .iter()
+                .map(|e| (e.raw_key.clone(), e.value.clone()))
+                .collect(),
+        };
+        Some((game, dropped))
     }
 
     /// Whether the start is the variant's initial position.
@@ -510,18 +581,17 @@ mod tests {
         );
     }
 
+    /// JKF of every game, through the one reader and writer (`formats::jkf`).
     #[test]
     fn jkf_round_trips_every_oracle_game() {
-        round_trip(
-            oracle_games(),
-            |g| jkf::write(g).0,
-            |t, _| jkf::read(t, None).unwrap().game,
-        );
-        round_trip(
-            oracle_games(),
-            |g| jkf::write(g).0,
-            |t, v| jkf::read(t, Some(v)).unwrap().game,
-        );
+        let jkf = |t: &str, forced: Option<Variant>| {
+            let r = crate::formats::jkf::read_as(t, forced).remove(0);
+            assert!(r.errors.is_empty(), "{:?}\n{t}", r.errors);
+            VGame::from_record(&r).expect("a variant's record").0
+        };
+        let write = |g: &VGame| crate::formats::jkf::write(&g.to_record()).text;
+        round_trip(oracle_games(), write, |t, _| jkf(t, None));
+        round_trip(oracle_games(), write, |t, v| jkf(t, Some(v)));
     }
 
     #[test]
