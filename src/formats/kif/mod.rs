@@ -52,8 +52,10 @@ mod read;
 mod write;
 
 pub use super::japanese::sjis_fallbacks;
-pub use read::read;
+pub use read::{read, read_as};
 pub use write::{write, WriteOptions, Written};
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod variant_tests;
