@@ -123,7 +123,7 @@ fn file_is_variant(path: &std::path::Path, input: &InputArgs) -> bool {
             return false;
         }
         let text = decode(&head, Some(&ext), input.encoding.into()).text;
-        return vformats::kif::detect(&text).is_some();
+        return shogi_tool::formats::kif::variant_named(&text).is_some();
     }
     // Decoded as it will be read (a UTF-16 or Shift_JIS list is a variant's too).
     let text = decode(&head, Some(&ext), input.encoding.into()).text;
@@ -391,7 +391,17 @@ pub(super) fn load(
             let read = match format {
                 Format::Jkf => vformats::jkf::read(text, forced),
                 Format::Ki2 | Format::Ki2u => vformats::ki2::read(text, forced),
-                _ => vformats::kif::read(text, forced),
+                _ => shogi_tool::formats::read_str_as(text, format, forced)
+                    .first()
+                    .map_or_else(
+                        || {
+                            Err(vformats::VReadError {
+                                line: 1,
+                                message: "no record".into(),
+                            })
+                        },
+                        VGame::from_record,
+                    ),
             };
             let loaded = match read {
                 Ok(r) => Loaded {
@@ -759,7 +769,11 @@ pub fn convert(args: &ConvertArgs, to: Format) -> anyhow::Result<Option<ExitCode
                 failed = true;
             }
             let (mut text, mut dropped) = match to {
-                Format::Kif | Format::Kifu => vformats::kif::write(&game),
+                Format::Kif | Format::Kifu => {
+                    let options = shogi_tool::formats::kif::WriteOptions::default();
+                    let written = shogi_tool::formats::kif::write(&game.to_record(), &options);
+                    (written.text, written.dropped)
+                }
                 Format::Jkf => vformats::jkf::write(&game),
                 Format::Ki2 | Format::Ki2u => vformats::ki2::write(&game),
                 Format::Sfen | Format::Usi => {

@@ -23,7 +23,7 @@ pub mod ki2;
 pub mod kif;
 mod time_limit;
 pub mod usi;
-mod variant_board;
+pub(crate) mod variant_board;
 pub mod variant_names;
 pub mod variants;
 pub mod write;

@@ -39,6 +39,31 @@ pub fn read_as(text: &str, forced: Option<Variant>) -> Vec<Record> {
     vec![reader.finish()]
 }
 
+/// The smaller variant a KIF or KI2 text says it is of, looking only at its header (the
+/// first 200 lines, up to the moves): a `手合割` naming one, or a board diagram of a
+/// variant's size. `None` for standard shogi or no sign.
+pub fn variant_named(text: &str) -> Option<Variant> {
+    let (mut rows, mut width) = (0u8, 0usize);
+    for line in text.lines().take(200) {
+        let t = ja::trim_spaces(line);
+        if let Some(("手合割", value)) = ja::split_header(t) {
+            let named = variant_names::variant_from_handicap(value);
+            if let Some(v) = named.filter(|v| *v != Variant::Standard) {
+                return Some(v);
+            }
+        }
+        if let Some(w) = crate::formats::variant_board::row_width(t) {
+            (rows, width) = (rows.saturating_add(1), w);
+        }
+        if t.starts_with("手数") {
+            break;
+        }
+    }
+    let plus = text.contains('香') || text.contains('桂');
+    variant_names::variant_from_board(u8::try_from(width).ok()?, rows, plus)
+        .filter(|v| *v != Variant::Standard)
+}
+
 /// A move line's move, as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct ParsedMove {
@@ -379,7 +404,13 @@ impl Reader {
                 "The time column could not be read and was ignored; expected `( m:ss/hh:mm:ss)` such as `( 0:16/00:00:16)`.".to_string(),
             );
         }
-        if let Some(off) = tail.extra {
+        // A comment after the move on its line (`２二ひよこ(23) * comment`, as Lishogi's
+        // parser tests write one): a comment on the move.
+        let comment = tail
+            .extra
+            .and_then(|off| line.get(tail_at + off..))
+            .and_then(|t| t.strip_prefix('*'));
+        if let (Some(off), None) = (tail.extra, comment) {
             let text = line.get(tail_at + off..).unwrap_or("").trim_end();
             self.warn(
                 WarningCode::TrailingText,
@@ -388,7 +419,12 @@ impl Reader {
                 format!("The text `{text}` after the move was ignored; expected only a time column and `+`."),
             );
         }
+        let nodes = self.record.tree.len();
         self.add_move(line, at, no, ply, body_at, parsed, tail);
+        if let Some(c) = comment.filter(|_| self.record.tree.len() > nodes) {
+            let node = self.current();
+            kakinoki::add_note(&mut self.record.tree, node, '*', ja::trim_spaces(c));
+        }
     }
 
     /// Takes the number of the record's first move line: a position's move number (the
@@ -507,9 +543,7 @@ impl Reader {
         if let Some((v, _)) = self.variant {
             return self.resolve_in_variant(v, w, to, line, body_at, no);
         }
-        let Some(kind) = w.piece.standard() else {
-            return None;
-        };
+        let kind = w.piece.standard()?;
         let mv = if w.drop {
             Move::Drop { kind, to }
         } else if let Some(from) = w.from {

@@ -231,35 +231,48 @@ fn a_board_naming_another_game_than_the_handicap_wins_with_a_warning() {
 }
 
 #[test]
-fn the_text_is_the_old_variant_writers() {
-    use crate::formats::variants::{kif as old, VGame};
-    for r in oracle_records() {
-        let Start::Variant(start) = &r.start else {
-            unreachable!()
-        };
-        let game = VGame {
-            start: start.clone(),
-            moves: moves(&r),
-            ending: r.tree.main_line_ending().map(|e| e.kind.clone()),
-            headers: Vec::new(),
-        };
-        let new = write(&r, &WriteOptions::default()).text;
-        let (old, _) = old::write(&game);
-        // The summaries differ: the old writer wrote the replay's verdict (`まで…の勝ち`,
-        // also where the record states no ending, and a winner of a repetition where the
-        // venue scores it); the one writer writes what the record states, as it does for
-        // standard shogi. Everything else is the same text.
-        let body = |t: &str| -> String {
-            t.lines()
-                .filter(|l| !l.starts_with("まで"))
-                .map(|l| format!("{l}\n"))
-                .collect()
-        };
-        assert_eq!(body(&new), body(&old));
-        assert_eq!(
-            new.lines().any(|l| l.starts_with("まで")),
-            game.ending.is_some(),
-            "{new}"
-        );
-    }
+fn a_move_from_an_empty_square_is_written_with_the_piece_it_names() {
+    // Ported from the old variant reader (variant fuzz campaign): `同　ひよこ(23)` in a
+    // dobutsu record, from a square the first move emptied.
+    let text = "手合割：どうぶつしょうぎ\n手数----指手---------消費時間--\n   1 ２二ひよこ(23)\n   2 同　ひよこ(23)\n";
+    let r = only(read(text));
+    assert_eq!(moves(&r).len(), 2);
+    let written = write(&r, &WriteOptions::default()).text;
+    assert!(written.contains("同　ひよこ(23)"), "{written}");
+    assert_eq!(moves(&only(read(&written))), moves(&r));
+}
+
+#[test]
+fn headers_come_before_the_handicap_and_the_players_after() {
+    let mut r = only(read("棋戦：x\n先手：a\n手合割：5五将棋\n"));
+    assert_eq!(r.variant(), Variant::Minishogi);
+    r.tree = crate::record::MoveTree::new();
+    let text = write(&r, &WriteOptions::default()).text;
+    assert!(
+        text.starts_with("棋戦：x\n手合割：5五将棋\n先手：a\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn junk_lines_of_a_variant_record_are_named_up_to_a_bound_then_counted() {
+    // Ported from the old variant reader: a warning (with a copy of the line) for every line
+    // not read made a text of millions of junk lines cost gigabytes.
+    let text = format!("手合割：5五将棋\n{}", "abc\n".repeat(5_000));
+    let r = only(read(&text));
+    assert_eq!(r.variant(), Variant::Minishogi);
+    assert!(r.warnings.len() <= 101, "{}", r.warnings.len());
+    assert_eq!(r.tally.given(WarningCode::UnknownLine), 5_000);
+}
+
+#[test]
+fn a_comment_after_a_move_on_its_line_is_the_moves_comment() {
+    // Divergence found against the old variant reader, which took it for a comment (Lishogi's
+    // parser test file `dobutsu-parser.kif`); the one reader warned `trailing-text`.
+    let r = only(read(
+        "手合割：どうぶつしょうぎ\n   1   ２二ひよこ(23) * comment comment\n",
+    ));
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    let first = r.tree.main_line().next().unwrap();
+    assert_eq!(r.tree.node(first).comments(), ["comment comment"]);
 }
