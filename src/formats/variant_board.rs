@@ -6,9 +6,7 @@
 
 use crate::formats::column::column_of;
 use crate::formats::japanese::{self as ja, BOARD_FLIPPED};
-use crate::formats::variant_names::{
-    board_char, parse_piece, piece_name, side, variant_from_board,
-};
+use crate::formats::variant_names::{board_char, parse_piece, piece_name, variant_from_board};
 use crate::record::{ErrorCode, ReadError, ReadIssue};
 use crate::shogi::{Color, Square};
 use crate::variant::{VKind, VPosition, Variant};
@@ -296,41 +294,8 @@ pub(crate) fn write_board(pos: &VPosition, out: &mut String) {
             parts.join("　")
         }
     };
-    out.push_str(&format!(
-        "{}の持駒：{}\n",
-        side(Color::White),
-        hand(Color::White)
-    ));
-    out.push(' ');
-    for f in (1..=v.files()).rev() {
-        out.push(' ');
-        out.push(ja::file_char(f));
-    }
-    out.push('\n');
-    let rule = format!("+{}+\n", "-".repeat(3 * usize::from(v.files())));
-    out.push_str(&rule);
-    for r in 1..=v.ranks() {
-        out.push('|');
-        for f in (1..=v.files()).rev() {
-            match Square::new(f, r).and_then(|sq| pos.piece_at(sq)) {
-                None => out.push_str(" ・"),
-                Some(p) => {
-                    out.push(if p.color == Color::White { 'v' } else { ' ' });
-                    out.push(board_char(p.kind));
-                }
-            }
-        }
-        out.push('|');
-        out.push(ja::rank_char(r));
-        out.push('\n');
-    }
-    out.push_str(&rule);
-    out.push_str(&format!(
-        "{}の持駒：{}\n",
-        side(Color::Black),
-        hand(Color::Black)
-    ));
-    if pos.side_to_move() == Color::White {
-        out.push_str("後手番\n");
-    }
+    let cell = |sq: Square| pos.piece_at(sq).map(|p| (p.color, board_char(p.kind)));
+    let hands = [hand(Color::White), hand(Color::Black)];
+    let size = (v.files(), v.ranks());
+    ja::write_diagram(size, cell, &hands, pos.side_to_move(), out);
 }
