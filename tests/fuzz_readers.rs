@@ -285,6 +285,7 @@ const VARIANT_READERS: [VariantReader; 4] = [
 /// game, writes it in every variant format that can carry it and reads that back: nothing
 /// panics, and a game written by a writer reads back with its moves.
 fn exercise_variant(reader: VariantReader, bytes: &[u8], forced: u8) {
+    use shogi_tool::formats::kif;
     use shogi_tool::formats::usi::variant_game::{read_lines, replay as vreplay, VRules};
     use shogi_tool::formats::variants::{self as vformats, VGame};
     use shogi_tool::variant::Variant;
@@ -299,8 +300,9 @@ fn exercise_variant(reader: VariantReader, bytes: &[u8], forced: u8) {
                 VGame::from_vrecord(rec).ok().map(|(g, _)| g)
             })
             .collect(),
-        VariantReader::Kif => vformats::kif::read(&text, forced)
-            .ok()
+        VariantReader::Kif => kif::read_as(&text, forced)
+            .first()
+            .and_then(|r| VGame::from_record(r).ok())
             .map(|r| r.game)
             .into_iter()
             .collect(),
@@ -329,13 +331,16 @@ fn exercise_variant(reader: VariantReader, bytes: &[u8], forced: u8) {
             "SFEN line of a {} game: {line}",
             game.variant()
         );
-        let (kif, _) = vformats::kif::write(&game);
-        let kif_back = vformats::kif::read(&kif, v);
+        let kif = kif::write(&game.to_record(), &kif::WriteOptions::default()).text;
+        let kif_back = kif::read_as(&kif, v).first().map_or_else(
+            || Err("no record".to_string()),
+            |r| VGame::from_record(r).map_err(|e| e.to_string()),
+        );
         let jkf = shogi_tool::formats::jkf::write(&game.to_record()).text;
         let jkf_back = shogi_tool::formats::jkf::read_as(&jkf, v)
             .into_iter()
             .find(|r| r.errors.is_empty())
-            .and_then(|r| VGame::from_record(&r).map(|(g, _)| g))
+            .and_then(|r| VGame::from_record(&r).ok().map(|read| read.game))
             .ok_or("an error");
         if clean {
             let kif_back =

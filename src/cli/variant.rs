@@ -127,7 +127,7 @@ fn file_is_variant(path: &std::path::Path, input: &InputArgs) -> bool {
             return false;
         }
         let text = decode(&head, Some(&ext), input.encoding.into()).text;
-        return vformats::kif::detect(&text).is_some();
+        return shogi_tool::formats::kif::variant_named(&text).is_some();
     }
     // Decoded as it will be read (a UTF-16 or Shift_JIS list is a variant's too).
     let text = decode(&head, Some(&ext), input.encoding.into()).text;
@@ -423,23 +423,14 @@ pub(super) fn load(
                 return shogi_tool::formats::read_str_as(text, format, forced)
                     .iter()
                     .map(|r| match (r.errors.first(), VGame::from_record(r)) {
-                        (None, Some((game, dropped)))
-                            if r.variant() != Variant::Standard
-                                || forced == Some(Variant::Standard) =>
-                        {
-                            Loaded {
-                                rec: game.to_vrecord(r.source.line.max(1)),
-                                game: Some(game),
-                                format,
-                                dropped,
-                                warnings: r
-                                    .warnings
-                                    .iter()
-                                    .map(|w| (w.line, w.message.clone()))
-                                    .collect(),
-                                partial: None,
-                            }
-                        }
+                        (None, Ok(read)) => Loaded {
+                            rec: read.game.to_vrecord(r.source.line.max(1)),
+                            game: Some(read.game),
+                            format,
+                            dropped: read.dropped,
+                            warnings: read.warnings,
+                            partial: None,
+                        },
                         (e, _) => Loaded {
                             rec: unreadable(
                                 e.map_or(r.source.line, |e| e.line).max(1),
@@ -458,7 +449,17 @@ pub(super) fn load(
             }
             let read = match format {
                 Format::Ki2 | Format::Ki2u => vformats::ki2::read(text, forced),
-                _ => vformats::kif::read(text, forced),
+                _ => shogi_tool::formats::read_str_as(text, format, forced)
+                    .first()
+                    .map_or_else(
+                        || {
+                            Err(vformats::VReadError {
+                                line: 1,
+                                message: "no record".into(),
+                            })
+                        },
+                        VGame::from_record,
+                    ),
             };
             let loaded = match read {
                 Ok(r) => Loaded {
@@ -801,7 +802,11 @@ pub fn convert(args: &ConvertArgs, to: Format) -> anyhow::Result<Option<ExitCode
                 failed = true;
             }
             let (mut text, mut dropped) = match to {
-                Format::Kif | Format::Kifu => vformats::kif::write(&game),
+                Format::Kif | Format::Kifu => {
+                    let options = shogi_tool::formats::kif::WriteOptions::default();
+                    let written = shogi_tool::formats::kif::write(&game.to_record(), &options);
+                    (written.text, written.dropped)
+                }
                 Format::Jkf => {
                     // One line, as this route has always written a variant's JKF.
                     let w = shogi_tool::formats::jkf::write(&game.to_record());

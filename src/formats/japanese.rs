@@ -800,19 +800,40 @@ pub fn hand_text(hand: &crate::shogi::Hand) -> String {
 /// `key：value`) and by rsshogi's KIF reader (a move line to it), so KIF numbers the moves
 /// from it instead.
 pub fn write_board(setup: &Setup, out: &mut String) {
+    let cell = |sq: Square| setup.piece_at(sq).map(|p| (p.color, board_char(p.kind)));
+    let hands = [hand_text(&setup.hands.white), hand_text(&setup.hands.black)];
+    write_diagram((9, 9), cell, &hands, setup.side_to_move, out);
+}
+
+/// Writes a board diagram of `files` x `ranks` whose squares hold `cell` (the owner and the
+/// one character of a piece): white's hand line (`hands[0]`), the file labels, the bordered
+/// rows with rank labels, black's hand line (`hands[1]`), and `後手番` when white is to move.
+/// Standard shogi's ([`write_board`]) and the smaller variants' share it.
+pub fn write_diagram(
+    (files, ranks): (u8, u8),
+    cell: impl Fn(Square) -> Option<(Color, char)>,
+    hands: &[String; 2],
+    side_to_move: Color,
+    out: &mut String,
+) {
     out.push_str("後手の持駒：");
-    out.push_str(&hand_text(&setup.hands.white));
+    out.push_str(&hands[0]);
+    out.push_str("\n ");
+    for file in (1..=files).rev() {
+        out.push(' ');
+        out.push(file_char(file));
+    }
     out.push('\n');
-    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n");
-    out.push_str("+---------------------------+\n");
-    for rank in 1..=9u8 {
+    let rule = format!("+{}+\n", "-".repeat(3 * usize::from(files)));
+    out.push_str(&rule);
+    for rank in 1..=ranks {
         out.push('|');
-        for file in (1..=9u8).rev() {
-            match Square::new(file, rank).and_then(|sq| setup.piece_at(sq)) {
+        for file in (1..=files).rev() {
+            match Square::new(file, rank).and_then(&cell) {
                 None => out.push_str(" ・"),
-                Some(p) => {
-                    out.push(if p.color == Color::White { 'v' } else { ' ' });
-                    out.push(board_char(p.kind));
+                Some((color, c)) => {
+                    out.push(if color == Color::White { 'v' } else { ' ' });
+                    out.push(c);
                 }
             }
         }
@@ -820,11 +841,11 @@ pub fn write_board(setup: &Setup, out: &mut String) {
         out.push(rank_char(rank));
         out.push('\n');
     }
-    out.push_str("+---------------------------+\n");
+    out.push_str(&rule);
     out.push_str("先手の持駒：");
-    out.push_str(&hand_text(&setup.hands.black));
+    out.push_str(&hands[1]);
     out.push('\n');
-    if setup.side_to_move == Color::White {
+    if side_to_move == Color::White {
         out.push_str("後手番\n");
     }
 }

@@ -7,6 +7,8 @@ use std::fmt::Write as _;
 
 use super::japanese::{self as ja, HandicapName};
 use super::time_limit::{Form, Plan, TimeLimits};
+use super::variant_board::{row_width, write_board as write_variant_board, VariantDiagram};
+use super::variant_names::{fits, handicap_name, mismatch, variant_from_handicap};
 use super::written::{note, push_comment_lines};
 use crate::record::{
     Ending, EndingKind, MetaKey, MoveTree, Node, NodeId, NodeKind, ReadError, ReadIssue,
@@ -14,6 +16,7 @@ use crate::record::{
 };
 use crate::shogi::{Color, Handicap};
 use crate::text::{find_byte, run_length};
+use crate::variant::{VPosition, Variant};
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -55,21 +58,82 @@ pub(super) fn skip_spaces(b: &[u8], mut i: usize) -> usize {
 
 pub(super) use super::column::column_of;
 
-/// What the lines before the moves say about the start: the handicap line, the board diagram.
+/// What the lines before the moves say about the start: the handicap line, the board diagram
+/// (standard shogi's, or a smaller variant's when the `手合割`, the board's size or `--variant`
+/// names one).
 pub(super) struct Preamble {
     pub(super) moves_started: bool,
     handicap: Option<(String, u32, u32)>,
     pub(super) board: ja::BoardReader,
     board_line: u32,
+    /// `--variant`.
+    forced: Option<Variant>,
+    /// A variant's diagram, and its hand lines whatever the game.
+    variant_board: VariantDiagram,
+    /// Whether the board diagram is read as a variant's.
+    variant_rows: bool,
+    /// The error of a hand line standard shogi's diagram could not read, kept until the start
+    /// says whether the game is standard shogi (a variant names other pieces).
+    pending: Option<ReadError>,
 }
 
 impl Preamble {
-    pub(super) fn new() -> Preamble {
+    /// A preamble of a record read as `forced` (`--variant`) says, or as it says itself.
+    pub(super) fn new(forced: Option<Variant>) -> Preamble {
         Preamble {
             moves_started: false,
             handicap: None,
             board: ja::BoardReader::new(),
             board_line: 0,
+            forced,
+            variant_board: VariantDiagram::default(),
+            variant_rows: false,
+            pending: None,
+        }
+    }
+
+    /// Reads a diagram line of a variant's board or a hand line (kept for a variant's board
+    /// whatever the game): `Some(result)` when the line was taken.
+    fn variant_line(&mut self, line: &str, at: usize, no: u32) -> Option<Result<bool, ReadError>> {
+        let body = line.get(at..).unwrap_or("");
+        let hand = ja::split_header(body).and_then(|(key, value)| {
+            let color = ja::hand_key_color(key)?;
+            Some((color, value.as_ptr() as usize - line.as_ptr() as usize))
+        });
+        if let Some((color, value_at)) = hand {
+            self.variant_board.keep_hand(color, line, value_at, no);
+        }
+        if body.starts_with('|') && self.board.rows() == 0 && !self.variant_rows {
+            self.variant_rows = row_width(body).is_some_and(|w| matches!(w, 3 | 5 | 7));
+        }
+        if !self.variant_rows && is_file_labels(body) {
+            // `  ５ ４ ３ ２ １` over a variant's board (standard shogi's are read below too).
+            return Some(Ok(true));
+        }
+        if self.variant_rows {
+            if self.variant_board.line(line, at, no) {
+                if self.board_line == 0 && body.starts_with('|') {
+                    self.board_line = no;
+                }
+                return Some(Ok(true));
+            }
+            return hand.map(|_| Ok(true));
+        }
+        hand?;
+        match self.board.line(line) {
+            Ok(taken) => Some(Ok(taken)),
+            Err(e) => {
+                let column = u32::try_from(e.char_offset)
+                    .unwrap_or(u32::MAX)
+                    .saturating_add(1);
+                self.pending.get_or_insert(ReadIssue::new(
+                    ErrorCode::ParseError,
+                    no,
+                    column,
+                    e.message,
+                ));
+                Some(Ok(true))
+            }
         }
     }
 
@@ -90,6 +154,9 @@ impl Preamble {
             record.warn(ReadIssue::new(code, no, col, message));
         };
         if !self.moves_started {
+            if let Some(taken) = self.variant_line(line, at, no) {
+                return taken;
+            }
             match self.board.line(line) {
                 Ok(true) => {
                     if self.board_line == 0 {
@@ -153,6 +220,12 @@ impl Preamble {
     /// Decides the start position when the moves begin (or the text ends): the board diagram
     /// wins over a named handicap that disagrees with it. `Err`: an error that stops the record.
     pub(super) fn start(&self, warnings: &mut Vec<ReadWarning>) -> Result<Start, ReadError> {
+        if let Some(start) = self.variant_start(warnings)? {
+            return Ok(start);
+        }
+        if let Some(e) = &self.pending {
+            return Err(e.clone());
+        }
         let named = self
             .handicap
             .as_ref()
@@ -220,6 +293,90 @@ impl Preamble {
             }
         };
         Ok(start)
+    }
+}
+
+/// Whether `body` is the file labels over a board (`５ ４ ３ ２ １`, full-width digits).
+fn is_file_labels(body: &str) -> bool {
+    let t = ja::trim_spaces(body);
+    t.starts_with(|c| ('１'..='９').contains(&c))
+        && t.chars()
+            .all(|c| ja::is_space(c) || ('１'..='９').contains(&c))
+}
+
+impl Preamble {
+    /// The start of a smaller variant's record, `None` for standard shogi: the variant the
+    /// board's size is, else the one the `手合割` names, else `--variant`'s; a record of
+    /// another variant than `--variant` forces is an error naming both. A `手合割` the board
+    /// disagrees with is a `handicap-mismatch` warning, as in standard shogi.
+    fn variant_start(&self, warnings: &mut Vec<ReadWarning>) -> Result<Option<Start>, ReadError> {
+        let (name, hline, hcol) = self.handicap.clone().unwrap_or_default();
+        let named = self
+            .handicap
+            .as_ref()
+            .and_then(|_| variant_from_handicap(&name));
+        let board = if self.variant_board.has_rows() {
+            self.variant_board.board_variant()?
+        } else {
+            self.board.has_board().then_some(Variant::Standard)
+        };
+        let found = match (named, board) {
+            (Some(n), Some(b)) if !fits(n, b) && !fits(b, n) => {
+                if n != Variant::Standard || b != Variant::Standard {
+                    warnings.push(ReadIssue::new(
+                        WarningCode::HandicapMismatch,
+                        hline,
+                        hcol,
+                        format!(
+                            "The handicap `{}` names {n}, but the board diagram is {b}'s ({}x{}); the board diagram is used.",
+                            ja::trim_spaces(&name),
+                            b.files(),
+                            b.ranks()
+                        ),
+                    ));
+                }
+                Some(b)
+            }
+            (_, Some(b)) => Some(b),
+            (n, None) => n,
+        };
+        let variant = match (found, self.forced) {
+            (Some(f), Some(v)) if !fits(f, v) => {
+                let why = if named == Some(f) {
+                    format!(", 手合割：{}", ja::trim_spaces(&name))
+                } else {
+                    String::new()
+                };
+                let (line, col) = if named == Some(f) {
+                    (hline, hcol)
+                } else {
+                    (self.board_line.max(1), 1)
+                };
+                return Err(ReadIssue::new(
+                    ErrorCode::ParseError,
+                    line,
+                    col,
+                    format!("Cannot read the record: {}.", mismatch(f, &why, v)),
+                ));
+            }
+            (_, Some(v)) | (Some(v), None) => v,
+            (None, None) => Variant::Standard,
+        };
+        if variant == Variant::Standard {
+            return Ok(None);
+        }
+        let d = &self.variant_board;
+        if !d.has_rows() && d.has_hands() {
+            warnings.push(ReadIssue::new(
+                WarningCode::IncompleteBoard,
+                hline.max(1),
+                1,
+                "Pieces in hand are given without a board diagram; they were ignored.".to_string(),
+            ));
+        }
+        let side = d.side().or(self.board.side()).unwrap_or(Color::Black);
+        d.position(variant, side, hline)
+            .map(|p| Some(Start::Variant(p)))
     }
 }
 
@@ -431,7 +588,15 @@ fn write_start(start: &Start, out: &mut String) {
             _ => ja::write_board(&h.setup(), out),
         },
         Start::Position(setup) => ja::write_board(setup, out),
-        Start::Variant(_) => ja::write_board(&start.setup(), out),
+        Start::Variant(p) => {
+            // Lishogi's names where it has them; the others are `その他` with the board.
+            let v = p.variant();
+            let name = handicap_name(v);
+            let _ = writeln!(out, "手合割：{}", name.unwrap_or("その他"));
+            if name.is_none() || p.to_sfen() != VPosition::start(v).to_sfen() {
+                write_variant_board(p, out);
+            }
+        }
     }
 }
 
@@ -515,14 +680,14 @@ pub(super) fn summary_winner(e: &Ending, to_move: Color) -> Option<Color> {
     e.stated_winner.or(implied)
 }
 
-/// A node with a next sibling, the ply it is written with and the position before it.
+/// A node with a next sibling, the ply it is written with and the position `P` before it.
 #[derive(Clone)]
-pub(crate) struct Branch {
+pub(crate) struct Branch<P = crate::shogi::Position> {
     pub(crate) node: crate::record::NodeId,
     pub(crate) ply: u32,
     /// The moves before it.
     pub(crate) moves: u32,
-    pub(crate) pos: Option<crate::shogi::Position>,
+    pub(crate) pos: Option<P>,
 }
 
 /// The state a KIF or KI2 writer keeps while it writes a record's lines; `F` holds what only
@@ -537,8 +702,9 @@ pub(crate) struct LineWriter<'a, F> {
     pub(crate) format: F,
 }
 
-/// What a KIF or KI2 writer does for [`write_lines`].
-pub(crate) trait LineSink {
+/// What a KIF or KI2 writer does for [`write_lines`], over positions `P` (standard shogi's
+/// or a smaller variant's).
+pub(crate) trait LineSink<P = crate::shogi::Position> {
     /// The width the ply of a `変化：N手` line is right-aligned to (0: not padded).
     const VARIATION_PLY_WIDTH: usize;
     /// Writes the line from `first` (numbered `ply`, after `moves` moves) by first children
@@ -548,24 +714,24 @@ pub(crate) trait LineSink {
         first: crate::record::NodeId,
         ply: u32,
         moves: u32,
-        pos: Option<crate::shogi::Position>,
-    ) -> Vec<Branch>;
+        pos: Option<P>,
+    ) -> Vec<Branch<P>>;
 }
 
 /// Writes the main line, its first move numbered `first_ply`, then every variation as a
 /// block opened by its `変化：N手` line, deeper ones first as Kifu for Windows orders them,
 /// with an explicit stack (no recursion on the nesting).
-pub(crate) fn write_lines<'a, F>(
+pub(crate) fn write_lines<'a, F, P: Clone>(
     w: &mut LineWriter<'a, F>,
-    pos: Option<crate::shogi::Position>,
+    pos: Option<P>,
     first_ply: u32,
 ) where
-    LineWriter<'a, F>: LineSink,
+    LineWriter<'a, F>: LineSink<P>,
 {
     let tree = w.tree;
-    let width = <LineWriter<'a, F> as LineSink>::VARIATION_PLY_WIDTH;
+    let width = <LineWriter<'a, F> as LineSink<P>>::VARIATION_PLY_WIDTH;
     // Each stack entry: a written line's nodes that have variations, walked deepest first.
-    let mut stack: Vec<(Vec<Branch>, usize)> = Vec::new();
+    let mut stack: Vec<(Vec<Branch<P>>, usize)> = Vec::new();
     if let Some(first) = tree.root().first_child() {
         let branches = w.write_line(first, first_ply, 0, pos);
         stack.push((branches, usize::MAX));

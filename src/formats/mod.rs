@@ -23,6 +23,8 @@ pub mod ki2;
 pub mod kif;
 mod time_limit;
 pub mod usi;
+pub(crate) mod variant_board;
+pub mod variant_names;
 pub mod variants;
 pub mod write;
 mod written;
@@ -114,7 +116,7 @@ pub fn read_str_as(
     let mut records = match format {
         Format::Csa => csa::read(text),
         Format::Jkf => jkf::read_as(text, forced),
-        Format::Kif | Format::Kifu => kif::read(text),
+        Format::Kif | Format::Kifu => kif::read_as(text, forced),
         Format::Sfen | Format::Usi => usi::read_as(text, forced),
         Format::Ki2 | Format::Ki2u => ki2::read(text),
     };

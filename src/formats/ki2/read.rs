@@ -68,7 +68,7 @@ impl Reader {
             record,
             stopped: false,
             skipping: false,
-            pre: Preamble::new(),
+            pre: Preamble::new(None),
             start: Err(String::new()),
             path: vec![MoveTree::ROOT],
             path_moves: vec![0],

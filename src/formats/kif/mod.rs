@@ -26,7 +26,9 @@
 //!   `打`) resolved against the position when exactly one legal move fits (`missing-source`
 //!   warning);
 //! - time columns `( 0:16/00:00:16)`, `(0:4/0:0:4)`, `(00:00 / 00:00:00)`, `( 0:07/)`,
-//!   `(90:00/1:30:00)`, two groups (the first is used) or none; the trailing `+`;
+//!   `(90:00/1:30:00)`, two groups (the first is used) or none; the trailing `+`; a `*`
+//!   comment after the move on its line (`２二ひよこ(23) * comment`, as Lishogi's parser tests
+//!   write one), kept as the move's comment;
 //! - every ending word ([`ending_from_word`](super::japanese::ending_from_word); unknown words are kept as
 //!   [`EndingKind::Unknown`] with an `unknown-ending` warning), moves after an ending (kept as
 //!   its children), and the `まで…` summary (its winner becomes the ending's stated winner; a
@@ -52,8 +54,10 @@ mod read;
 mod write;
 
 pub use super::japanese::sjis_fallbacks;
-pub use read::read;
+pub use read::{read, read_as, variant_named};
 pub use write::{write, WriteOptions, Written};
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod variant_tests;

@@ -2,13 +2,16 @@
 
 use crate::formats::japanese as ja;
 use crate::formats::kakinoki::{self, column_of, skip_spaces, Preamble};
+use crate::formats::variant_names;
 use crate::record::{
     Ending, EndingKind, MoveEntry, MoveTime, MoveTree, NodeId, NodeKind, ReadError, ReadIssue,
     Record, Start,
 };
 use crate::record::{ErrorCode, WarningCode};
-use crate::shogi::{Color, Move, PieceKind, Position, Setup, Square};
+use crate::shogi::rules::MoveShape;
+use crate::shogi::{Color, Move, Position, Rules, Setup, Square};
 use crate::text::count_byte;
+use crate::variant::{VKind, VMove, VPosition, Variant};
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -16,9 +19,15 @@ use crate::text::count_byte;
 
 /// Reads the record of a KIF text. A KIF file holds one game, so the result holds one record.
 pub fn read(text: &str) -> Vec<Record> {
+    read_as(text, None)
+}
+
+/// [`read`] with `forced` (`--variant`): a record that names no game is read as that
+/// variant's, and one of another game is an error naming both.
+pub fn read_as(text: &str, forced: Option<Variant>) -> Vec<Record> {
     let _columns = crate::formats::column::Scope::new();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut reader = Reader::new();
+    let mut reader = Reader::new(forced);
     let bytes = text.as_bytes();
     reader.reserve(count_byte(bytes, b'\n') + 1);
     for (line, no) in kakinoki::numbered_lines(text) {
@@ -30,6 +39,31 @@ pub fn read(text: &str) -> Vec<Record> {
     vec![reader.finish()]
 }
 
+/// The smaller variant a KIF or KI2 text says it is of, looking only at its header (the
+/// first 200 lines, up to the moves): a `手合割` naming one, or a board diagram of a
+/// variant's size. `None` for standard shogi or no sign.
+pub fn variant_named(text: &str) -> Option<Variant> {
+    let (mut rows, mut width) = (0u8, 0usize);
+    for line in text.lines().take(200) {
+        let t = ja::trim_spaces(line);
+        if let Some(("手合割", value)) = ja::split_header(t) {
+            let named = variant_names::variant_from_handicap(value);
+            if let Some(v) = named.filter(|v| *v != Variant::Standard) {
+                return Some(v);
+            }
+        }
+        if let Some(w) = crate::formats::variant_board::row_width(t) {
+            (rows, width) = (rows.saturating_add(1), w);
+        }
+        if t.starts_with("手数") {
+            break;
+        }
+    }
+    let plus = text.contains('香') || text.contains('桂');
+    variant_names::variant_from_board(u8::try_from(width).ok()?, rows, plus)
+        .filter(|v| *v != Variant::Standard)
+}
+
 /// A move line's move, as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct ParsedMove {
@@ -37,7 +71,7 @@ pub(super) struct ParsedMove {
     pub(super) same: bool,
     pub(super) to: Option<Square>,
     /// The piece named (before any `成`).
-    pub(super) piece: PieceKind,
+    pub(super) piece: VKind,
     pub(super) promote: bool,
     pub(super) drop: bool,
     pub(super) from: Option<Square>,
@@ -73,6 +107,8 @@ struct Reader {
     last_at_ply: Vec<NodeId>,
     /// The position after `path[..k]`, and `k`.
     cache: Option<(Position, usize)>,
+    /// The smaller variant the record is of, with its position after `path[..k]` and `k`.
+    variant: Option<(Variant, Option<(VPosition, usize)>)>,
     ply_warned: bool,
     after_end_warned: bool,
     /// The moves before a mid-game start (its move number less one), by which the move
@@ -81,13 +117,13 @@ struct Reader {
 }
 
 impl Reader {
-    fn new() -> Reader {
+    fn new(forced: Option<Variant>) -> Reader {
         let mut record = Record::new();
         record.source.line = 1;
         Reader {
             record,
             stopped: false,
-            pre: Preamble::new(),
+            pre: Preamble::new(forced),
             start_setup: None,
             start_side: Color::Black,
             path: vec![MoveTree::ROOT],
@@ -95,6 +131,7 @@ impl Reader {
             flagged: Vec::new(),
             last_at_ply: vec![MoveTree::ROOT],
             cache: None,
+            variant: None,
             ply_warned: false,
             after_end_warned: false,
             ply_offset: 0,
@@ -232,32 +269,35 @@ impl Reader {
         let setup = start.setup();
         self.start_side = setup.side_to_move;
         self.start_setup = Some(setup);
+        if let Start::Variant(p) = &start {
+            self.variant = Some((p.variant(), None));
+        }
         self.record.start = start;
     }
 
     /// The position after the current path, built incrementally from a cache.
     fn position_now(&mut self) -> Option<&Position> {
-        let need = self.path.len();
-        let (mut pos, mut k) = match self.cache.take() {
-            Some((p, k)) if k <= need => (p, k),
-            _ => (Position::from_setup(self.start_setup.as_ref()?).ok()?, 1),
-        };
-        while k < need {
-            if let Some(&id) = self.path.get(k) {
-                if let Some(mv) = self
-                    .record
-                    .tree
-                    .node(id)
-                    .move_entry()
-                    .and_then(|e| e.standard())
-                {
-                    pos.play_unchecked(mv);
-                }
+        let setup = self.start_setup.as_ref()?;
+        let fresh = || Position::from_setup(setup).ok();
+        let play = |p: &mut Position, e: &MoveEntry| {
+            if let Some(mv) = e.standard() {
+                p.play_unchecked(mv);
             }
-            k += 1;
-        }
-        self.cache = Some((pos, k));
-        self.cache.as_ref().map(|(p, _)| p)
+        };
+        position_after(&mut self.cache, fresh, play, &self.path, &self.record.tree)
+    }
+
+    /// The variant's position after the current path, built likewise.
+    fn variant_position_now(&mut self) -> Option<&VPosition> {
+        let (_, cache) = self.variant.as_mut()?;
+        let Start::Variant(start) = &self.record.start else {
+            return None;
+        };
+        let fresh = || Some(start.clone());
+        let play = |p: &mut VPosition, e: &MoveEntry| {
+            p.play_lenient(e.mv);
+        };
+        position_after(cache, fresh, play, &self.path, &self.record.tree)
     }
 
     fn truncate_path(&mut self, len: usize) {
@@ -265,6 +305,11 @@ impl Reader {
         self.path_moves.truncate(len);
         if matches!(self.cache, Some((_, k)) if k > len) {
             self.cache = None;
+        }
+        if let Some((_, cache)) = self.variant.as_mut() {
+            if matches!(cache, Some((_, k)) if *k > len) {
+                *cache = None;
+            }
         }
     }
 
@@ -290,7 +335,7 @@ impl Reader {
     }
 
     fn move_line(&mut self, line: &str, at: usize, no: u32) {
-        if self.pre.moves_started {
+        if self.pre.moves_started && self.variant.is_none() {
             if let Some(quick) = quick_move_line(line, at) {
                 let QuickMove {
                     ply,
@@ -329,7 +374,11 @@ impl Reader {
             return;
         }
         let body = line.get(body_at..).unwrap_or("");
-        let (parsed, end) = match parse_body(body) {
+        let names = self
+            .variant
+            .as_ref()
+            .map_or(Names::Standard, |v| Names::Variant(v.0));
+        let (parsed, end) = match parse_body_with(body, names) {
             Ok(p) => p,
             Err((off, expected)) => {
                 self.error(
@@ -355,7 +404,13 @@ impl Reader {
                 "The time column could not be read and was ignored; expected `( m:ss/hh:mm:ss)` such as `( 0:16/00:00:16)`.".to_string(),
             );
         }
-        if let Some(off) = tail.extra {
+        // A comment after the move on its line (`２二ひよこ(23) * comment`, as Lishogi's
+        // parser tests write one): a comment on the move.
+        let comment = tail
+            .extra
+            .and_then(|off| line.get(tail_at + off..))
+            .and_then(|t| t.strip_prefix('*'));
+        if let (Some(off), None) = (tail.extra, comment) {
             let text = line.get(tail_at + off..).unwrap_or("").trim_end();
             self.warn(
                 WarningCode::TrailingText,
@@ -364,7 +419,12 @@ impl Reader {
                 format!("The text `{text}` after the move was ignored; expected only a time column and `+`."),
             );
         }
+        let nodes = self.record.tree.len();
         self.add_move(line, at, no, ply, body_at, parsed, tail);
+        if let Some(c) = comment.filter(|_| self.record.tree.len() > nodes) {
+            let node = self.current();
+            kakinoki::add_note(&mut self.record.tree, node, '*', ja::trim_spaces(c));
+        }
     }
 
     /// Takes the number of the record's first move line: a position's move number (the
@@ -480,13 +540,12 @@ impl Reader {
         } else {
             w.to?
         };
-        let piece = if w.promote {
-            w.piece.promote().unwrap_or(w.piece)
-        } else {
-            w.piece
-        };
+        if let Some((v, _)) = self.variant {
+            return self.resolve_in_variant(v, w, to, line, body_at, no);
+        }
+        let kind = w.piece.standard()?;
         let mv = if w.drop {
-            Move::Drop { kind: w.piece, to }
+            Move::Drop { kind, to }
         } else if let Some(from) = w.from {
             Move::Normal {
                 from,
@@ -494,57 +553,130 @@ impl Reader {
                 promote: w.promote,
             }
         } else {
-            let candidates = self
+            let found = self
                 .position_now()
-                .map(|pos| candidates(pos, w.piece, to, w.promote));
-            let text = ja::trim_spaces(line.get(body_at..).unwrap_or("")).to_string();
-            match candidates.as_deref() {
-                Some([only]) => {
-                    let mv = *only;
-                    let how = match mv {
-                        Move::Normal { from, .. } => format!("from {}{}", from.file(), from.rank()),
-                        Move::Drop { .. } => "as a drop".to_string(),
-                    };
-                    self.warn(
-                        WarningCode::MissingSource,
-                        no,
-                        column_of(line, body_at),
-                        format!("The move `{text}` gives no source square; the only legal move that fits is {how}, which was used."),
-                    );
-                    mv
-                }
-                found => {
-                    let why = match found {
-                        None => "the start position cannot be played".to_string(),
-                        Some([]) => "no legal move fits it".to_string(),
-                        Some(many) => format!(
-                            "{} legal moves fit it ({})",
-                            many.len(),
-                            many.iter()
-                                .map(|m| m.from().map_or("drop".to_string(), |f| format!(
-                                    "{}{}",
-                                    f.file(),
-                                    f.rank()
-                                )))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    };
-                    self.error(
-                        ErrorCode::ParseError,
-                        no,
-                        column_of(line, body_at),
-                        format!("The move `{text}` gives no source square and {why}; expected a source such as `(77)` after the piece, or `打` for a drop."),
-                    );
-                    return None;
-                }
-            }
+                .map(|pos| candidates(pos, kind, to, w.promote));
+            let found = found.map(|f| f.into_iter().map(VMove::from_standard).collect());
+            self.only_candidate(found, line, body_at, no)?.standard()?
         };
         Some(MoveEntry {
             mv: mv.into(),
             mover: None,
-            piece: Some(piece.into()),
+            piece: Some(stated_kind(w)),
         })
+    }
+
+    /// [`Reader::resolve`] in a smaller variant `v`: the squares must be on its board, and a
+    /// move without a source is resolved against its position.
+    fn resolve_in_variant(
+        &mut self,
+        v: Variant,
+        w: ParsedMove,
+        to: Square,
+        line: &str,
+        body_at: usize,
+        no: u32,
+    ) -> Option<MoveEntry> {
+        let text = ja::trim_spaces(line.get(body_at..).unwrap_or("")).to_string();
+        let on_board = |sq: Square| sq.file() <= v.files() && sq.rank() <= v.ranks();
+        if let Some(off) = [Some(to), w.from]
+            .into_iter()
+            .flatten()
+            .find(|&s| !on_board(s))
+        {
+            self.error(
+                ErrorCode::ParseError,
+                no,
+                column_of(line, body_at),
+                format!("The move `{text}` names the square {}{}, which is not on the board of {v} ({}x{}).", off.file(), off.rank(), v.files(), v.ranks()),
+            );
+            return None;
+        }
+        let mv = if w.drop {
+            if w.piece.is_promoted() || w.piece.is_royal() || w.promote {
+                self.error(
+                    ErrorCode::ParseError,
+                    no,
+                    column_of(line, body_at),
+                    format!(
+                        "The move `{text}` drops a {}, which is never in hand.",
+                        w.piece
+                    ),
+                );
+                return None;
+            }
+            VMove::Drop { kind: w.piece, to }
+        } else if let Some(from) = w.from {
+            VMove::Normal {
+                from,
+                to,
+                promote: w.promote,
+            }
+        } else {
+            let found = self
+                .variant_position_now()
+                .map(|pos| candidates(pos, w.piece, to, w.promote));
+            self.only_candidate(found, line, body_at, no)?
+        };
+        Some(MoveEntry {
+            mv,
+            mover: None,
+            piece: Some(stated_kind(w)),
+        })
+    }
+
+    /// The one legal move that fits a move without a source (`found`: the moves that fit,
+    /// `None` when the position cannot be played), with a `missing-source` warning; an
+    /// error that stops the record when there is not exactly one.
+    fn only_candidate(
+        &mut self,
+        found: Option<Vec<VMove>>,
+        line: &str,
+        body_at: usize,
+        no: u32,
+    ) -> Option<VMove> {
+        let text = ja::trim_spaces(line.get(body_at..).unwrap_or("")).to_string();
+        match found.as_deref() {
+            Some([only]) => {
+                let mv = *only;
+                let how = match mv.from() {
+                    Some(from) => format!("from {}{}", from.file(), from.rank()),
+                    None => "as a drop".to_string(),
+                };
+                self.warn(
+                    WarningCode::MissingSource,
+                    no,
+                    column_of(line, body_at),
+                    format!("The move `{text}` gives no source square; the only legal move that fits is {how}, which was used."),
+                );
+                Some(mv)
+            }
+            found => {
+                let why = match found {
+                    None => "the start position cannot be played".to_string(),
+                    Some([]) => "no legal move fits it".to_string(),
+                    Some(many) => format!(
+                        "{} legal moves fit it ({})",
+                        many.len(),
+                        many.iter()
+                            .map(|m| m.from().map_or("drop".to_string(), |f| format!(
+                                "{}{}",
+                                f.file(),
+                                f.rank()
+                            )))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                };
+                self.error(
+                    ErrorCode::ParseError,
+                    no,
+                    column_of(line, body_at),
+                    format!("The move `{text}` gives no source square and {why}; expected a source such as `(77)` after the piece, or `打` for a drop."),
+                );
+                None
+            }
+        }
     }
 
     fn variation(&mut self, line: &str, at: usize, no: u32) {
@@ -614,6 +746,9 @@ impl Reader {
             &mut self.path_moves,
         );
         self.cache = None;
+        if let Some((_, cache)) = self.variant.as_mut() {
+            *cache = None;
+        }
     }
 
     fn take_flag(&mut self, ply: usize, node: NodeId) -> bool {
@@ -722,20 +857,54 @@ fn summary_mismatch(e: &Ending, s: &ja::Summary, to_move: Color, moves: u32) -> 
     None
 }
 
+/// The kind a move line says stands on the destination after the move (`角成`: a horse).
+fn stated_kind(w: ParsedMove) -> VKind {
+    if w.promote {
+        w.piece.promote().unwrap_or(w.piece)
+    } else {
+        w.piece
+    }
+}
+
+/// The position after `path[..]` of `tree`, built from `cache` (the position after
+/// `path[..k]`, and `k`) by playing the moves after it, or from `fresh()`.
+fn position_after<'c, P>(
+    cache: &'c mut Option<(P, usize)>,
+    fresh: impl FnOnce() -> Option<P>,
+    play: impl Fn(&mut P, &MoveEntry),
+    path: &[NodeId],
+    tree: &MoveTree,
+) -> Option<&'c P> {
+    let need = path.len();
+    let (mut pos, mut k) = match cache.take() {
+        Some((p, k)) if k <= need => (p, k),
+        _ => (fresh()?, 1),
+    };
+    while k < need {
+        if let Some(e) = path.get(k).and_then(|&id| tree.node(id).move_entry()) {
+            play(&mut pos, e);
+        }
+        k += 1;
+    }
+    *cache = Some((pos, k));
+    cache.as_ref().map(|(p, _)| p)
+}
+
 /// The legal moves of `kind` to `to` (promoting when `promote`), or, when there is none and
-/// `kind` is in hand, its drop: how KI2 resolves a move without a source.
-fn candidates(pos: &Position, kind: PieceKind, to: Square, promote: bool) -> Vec<Move> {
-    let legal = pos.legal_moves();
-    let board: Vec<Move> = legal
+/// `kind` is in hand, its drop: how a move without a source is resolved, in every game.
+fn candidates<P: Rules>(pos: &P, kind: P::Kind, to: Square, promote: bool) -> Vec<P::Move> {
+    let mut legal = P::MoveList::default();
+    pos.legal_moves_into(&mut legal);
+    let board: Vec<P::Move> = legal
         .iter()
         .copied()
-        .filter(|m| match *m {
-            Move::Normal {
+        .filter(|&m| match P::shape(m) {
+            MoveShape::Board {
                 from,
                 to: t,
                 promote: p,
-            } => t == to && p == promote && pos.piece_at(from).is_some_and(|pc| pc.kind == kind),
-            Move::Drop { .. } => false,
+            } => t == to && p == promote && pos.piece_on(from).is_some_and(|pc| pc.1 == kind),
+            MoveShape::Drop { .. } => false,
         })
         .collect();
     if !board.is_empty() || promote {
@@ -744,7 +913,9 @@ fn candidates(pos: &Position, kind: PieceKind, to: Square, promote: bool) -> Vec
     legal
         .iter()
         .copied()
-        .filter(|m| matches!(*m, Move::Drop { kind: k, to: t } if k == kind && t == to))
+        .filter(
+            |&m| matches!(P::shape(m), MoveShape::Drop { kind: k, to: t } if k == kind && t == to),
+        )
         .collect()
 }
 
@@ -803,7 +974,7 @@ pub(super) fn quick_move_line(line: &str, at: usize) -> Option<QuickMove> {
     }
     let (mut mv, mut i) = quick_destination(b, body_at)?;
     let (piece, len) = ja::parse_piece(line.get(i..)?)?;
-    (mv.piece, i) = (piece, i + len);
+    (mv.piece, i) = (piece.into(), i + len);
     i = quick_modifier(b, i, &mut mv)?;
     i = quick_source(b, i, &mut mv)?;
     let tail = quick_tail(b, i)?;
@@ -835,7 +1006,7 @@ fn quick_destination(b: &[u8], i: usize) -> Option<(ParsedMove, usize)> {
     let mut mv = ParsedMove {
         same: false,
         to: None,
-        piece: PieceKind::Pawn,
+        piece: VKind::Pawn,
         promote: false,
         drop: false,
         from: None,
@@ -954,8 +1125,56 @@ fn quick_time(b: &[u8], i: usize) -> Option<(MoveTime, usize)> {
 /// the byte offset where it ends; on failure the offset and what was expected.
 #[inline]
 pub(super) fn parse_body(s: &str) -> Result<(Body<'_>, usize), (usize, &'static str)> {
-    const PIECE: &str =
-        "a piece name (歩, 香, 桂, 銀, 金, 角, 飛, 玉, と, 成香, 成桂, 成銀, 馬 or 龍)";
+    parse_body_with(s, Names::Standard)
+}
+
+/// The piece names a move line may use: standard shogi's or a smaller variant's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Names {
+    /// `歩 香 桂 … 龍` and their other forms.
+    Standard,
+    /// The variant's ([`variant_names::names`]).
+    Variant(Variant),
+}
+
+impl Names {
+    /// The kind whose name starts `s`, with the bytes taken.
+    #[inline]
+    fn parse(self, s: &str) -> Option<(VKind, usize)> {
+        match self {
+            Names::Standard => ja::parse_piece(s).map(|(k, len)| (k.into(), len)),
+            Names::Variant(v) => variant_names::parse_piece(v, s),
+        }
+    }
+
+    /// What the reader expected where no piece name stood.
+    fn expected(self) -> &'static str {
+        match self {
+            Names::Standard => {
+                "a piece name (歩, 香, 桂, 銀, 金, 角, 飛, 玉, と, 成香, 成桂, 成銀, 馬 or 龍)"
+            }
+            Names::Variant(Variant::Torishogi) => {
+                "a piece name of Tori Shogi (鵬, 鷹, 鵰, 鶴, 雉, 左鶉, 右鶉, 燕 or 鴈)"
+            }
+            Names::Variant(Variant::Dobutsu) => {
+                "a piece name of Shogi 3x4 (ライオン, きりん, ぞう, ひよこ or にわとり)"
+            }
+            Names::Variant(Variant::Minishogi) => {
+                "a piece name of Mini Shogi (歩, 銀, 金, 角, 飛, 玉, と, 成銀, 馬 or 龍)"
+            }
+            Names::Variant(_) => {
+                "a piece name of Shogi 5x6 (歩, 香, 桂, 銀, 金, 玉, と, 成香, 成桂 or 成銀)"
+            }
+        }
+    }
+}
+
+/// [`parse_body`] with the piece names of `names`.
+#[inline]
+pub(super) fn parse_body_with(
+    s: &str,
+    names: Names,
+) -> Result<(Body<'_>, usize), (usize, &'static str)> {
     let mut i = 0;
     let mut chars = s.chars();
     let mut c = chars.next().ok_or((0, "a move"))?;
@@ -969,7 +1188,7 @@ pub(super) fn parse_body(s: &str) -> Result<(Body<'_>, usize), (usize, &'static 
     let mut w = ParsedMove {
         same: false,
         to: None,
-        piece: PieceKind::Pawn,
+        piece: VKind::Pawn,
         promote: false,
         drop: false,
         from: None,
@@ -1018,7 +1237,9 @@ pub(super) fn parse_body(s: &str) -> Result<(Body<'_>, usize), (usize, &'static 
         }
         return Ok((Body::Special(word), i + len));
     }
-    let (piece, len) = ja::parse_piece(s.get(i..).unwrap_or("")).ok_or((i, PIECE))?;
+    let (piece, len) = names
+        .parse(s.get(i..).unwrap_or(""))
+        .ok_or((i, names.expected()))?;
     w.piece = piece;
     i += len;
     // Modifiers: 成, 不成/生, 打, and KI2 words that KIF does not need.

@@ -4,11 +4,13 @@ use std::fmt::Write as _;
 
 use crate::formats::japanese as ja;
 use crate::formats::kakinoki::{self, one_line, write_notes, Branch, LineSink, LineWriter};
+use crate::formats::variant_names;
 use crate::formats::written::{note, push_comment_lines};
 use crate::record::{
     Ending, EndingKind, MoveEntry, MoveTime, Node, NodeId, NodeKind, Record, Start,
 };
-use crate::shogi::{Color, Handicap, Move, Position, Square};
+use crate::shogi::{Color, Handicap, Position, Square};
+use crate::variant::{VKind, VMove, VPosition};
 
 // ---------------------------------------------------------------------------------------------
 // Writing
@@ -61,7 +63,6 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
     out.push_str("手数----指手---------消費時間--\n");
     let tree = &record.tree;
     write_notes(tree.root(), false, &mut out);
-    let pos = start.position().ok();
     let mut ctx = LineWriter {
         tree,
         out: &mut out,
@@ -75,9 +76,13 @@ pub fn write(record: &Record, options: &WriteOptions) -> Written {
     };
     // A mid-game start numbers its first move with its move number, as Kifu for Windows does
     // (json-kifu-format and rsshogi reject a `手数＝N` line).
+    if let Start::Variant(p) = &start {
+        kakinoki::write_lines(&mut ctx, Some(p.clone()), 1);
+        return Written { text: out, dropped };
+    }
     let first_ply = start.setup().move_number.max(1);
     ctx.format.offset = first_ply - 1;
-    kakinoki::write_lines(&mut ctx, pos, first_ply);
+    kakinoki::write_lines(&mut ctx, start.position().ok(), first_ply);
     Written { text: out, dropped }
 }
 
@@ -90,7 +95,83 @@ struct Kif {
     offset: u32,
 }
 
-impl LineSink for LineWriter<'_, Kif> {
+/// A position the KIF writer writes moves from: standard shogi's ([`Position`]) or a smaller
+/// variant's ([`VPosition`]); the moves and kinds are the record's ([`VMove`], [`VKind`]).
+trait KifPosition: Clone {
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// Gives the move to `color` (a record's move made out of turn); `false` where the
+    /// position cannot.
+    fn set_turn(&mut self, color: Color) -> bool;
+    /// The owner and kind of the piece on `sq`.
+    fn kind_on(&self, sq: Square) -> Option<(Color, VKind)>;
+    /// Whether `sq` is in `color`'s promotion zone.
+    fn in_zone(pos: Option<&Self>, sq: Square, color: Color) -> bool;
+    /// The name of `kind` in a move (`歩`, `成銀`, `鷹`, `ひよこ`).
+    fn name(kind: VKind) -> &'static str;
+    /// The record's move as one of this game (`None` when it is none).
+    fn move_of(entry: &MoveEntry) -> Option<VMove>;
+    /// Carries out `m`.
+    fn play(&mut self, m: VMove);
+}
+
+impl KifPosition for Position {
+    #[inline]
+    fn turn(&self) -> Color {
+        self.side_to_move()
+    }
+    fn set_turn(&mut self, color: Color) -> bool {
+        self.set_side_to_move(color);
+        true
+    }
+    #[inline]
+    fn kind_on(&self, sq: Square) -> Option<(Color, VKind)> {
+        self.piece_at(sq).map(|p| (p.color, p.kind.into()))
+    }
+    fn in_zone(_: Option<&Self>, sq: Square, color: Color) -> bool {
+        sq.in_zone(color)
+    }
+    #[inline]
+    fn name(kind: VKind) -> &'static str {
+        kind.standard().map_or("", ja::piece_name)
+    }
+    #[inline]
+    fn move_of(entry: &MoveEntry) -> Option<VMove> {
+        entry.standard().map(VMove::from_standard)
+    }
+    #[inline]
+    fn play(&mut self, m: VMove) {
+        if let Some(m) = m.standard() {
+            self.play_unchecked(m);
+        }
+    }
+}
+
+impl KifPosition for VPosition {
+    fn turn(&self) -> Color {
+        self.side_to_move()
+    }
+    fn set_turn(&mut self, _: Color) -> bool {
+        false
+    }
+    fn kind_on(&self, sq: Square) -> Option<(Color, VKind)> {
+        self.piece_at(sq).map(|p| (p.color, p.kind))
+    }
+    fn in_zone(pos: Option<&Self>, sq: Square, color: Color) -> bool {
+        pos.is_some_and(|p| p.in_zone(sq, color))
+    }
+    fn name(kind: VKind) -> &'static str {
+        variant_names::piece_name(crate::variant::Variant::Standard, kind)
+    }
+    fn move_of(entry: &MoveEntry) -> Option<VMove> {
+        Some(entry.mv)
+    }
+    fn play(&mut self, m: VMove) {
+        self.play_lenient(m);
+    }
+}
+
+impl<P: KifPosition> LineSink<P> for LineWriter<'_, Kif> {
     const VARIATION_PLY_WIDTH: usize = 0;
 
     /// Writes the line from `first` (numbered `ply`, after `moves` moves) by first children;
@@ -100,8 +181,8 @@ impl LineSink for LineWriter<'_, Kif> {
         first: NodeId,
         ply: u32,
         moves: u32,
-        mut pos: Option<Position>,
-    ) -> Vec<Branch> {
+        mut pos: Option<P>,
+    ) -> Vec<Branch<P>> {
         let mut branches = Vec::new();
         let (mut ply, mut moves) = (ply, moves);
         let mut current = Some(first);
@@ -136,15 +217,15 @@ impl LineSink for LineWriter<'_, Kif> {
                     self.move_line(ply, &text, node, plus);
                     if let Some(p) = pos.as_mut() {
                         if let Some(m) = entry.mover {
-                            if m != p.side_to_move() {
+                            if m != p.turn() {
                                 note(
                                     self.dropped,
                                     "moves made out of turn (KIF alternates sides)",
                                 );
-                                p.set_side_to_move(m);
+                                p.set_turn(m);
                             }
                         }
-                        p.play_unchecked(played);
+                        p.play(played);
                     }
                     moves += 1;
                 }
@@ -157,7 +238,7 @@ impl LineSink for LineWriter<'_, Kif> {
                                 self.start_side.flip()
                             }
                         },
-                        Position::side_to_move,
+                        P::turn,
                     );
                     let stated_by_summary = e
                         .raw
@@ -328,17 +409,17 @@ fn push_time(out: &mut String, t: MoveTime, dropped: &mut Vec<String>) {
 }
 
 /// The text of a move (`７六歩(77)`, `同　角成(88)`, `５五角打`, `２二角(88)` for a declined
-/// promotion, or `２二角不成(88)` with `funari`) and the move to carry out on the board (with
-/// the promotion a CSA-style claim implies); `None` when the move names no piece and its
-/// source square is empty.
-fn move_text(
-    pos: Option<&Position>,
+/// promotion, or `２二角不成(88)` with `funari`; a variant's pieces by their names,
+/// `２二ひよこ(23)`) and the move to carry out on the board (with the promotion a CSA-style
+/// claim implies); `None` when the move names no piece and its source square is empty.
+fn move_text<P: KifPosition>(
+    pos: Option<&P>,
     entry: &MoveEntry,
     prev_to: Option<Square>,
     funari: bool,
-) -> Option<(String, Move)> {
-    let mv = entry.standard()?;
-    let stated = entry.standard_piece();
+) -> Option<(String, VMove)> {
+    let mv = P::move_of(entry)?;
+    let stated = entry.piece;
     let mut s = String::with_capacity(24);
     let dest = |s: &mut String, to: Square| {
         if prev_to == Some(to) {
@@ -348,15 +429,15 @@ fn move_text(
         }
     };
     match mv {
-        Move::Drop { kind, to } => {
+        VMove::Drop { kind, to } => {
             dest(&mut s, to);
-            s.push_str(ja::piece_name(kind));
+            s.push_str(P::name(kind));
             s.push('打');
             Some((s, mv))
         }
-        Move::Normal { from, to, promote } => {
-            let board = pos.and_then(|p| p.piece_at(from));
-            let (before, promotes) = match (stated, board.map(|p| p.kind)) {
+        VMove::Normal { from, to, promote } => {
+            let board = pos.and_then(|p| p.kind_on(from));
+            let (before, promotes) = match (stated, board.map(|p| p.1)) {
                 (Some(c), _) if promote => (c.unpromote(), true),
                 (Some(c), Some(b)) if b.promote() == Some(c) => (b, true),
                 (Some(c), _) => (c, false),
@@ -364,20 +445,23 @@ fn move_text(
                 (None, None) => return None,
             };
             let color = board
-                .map(|p| p.color)
-                .or_else(|| pos.map(Position::side_to_move))
+                .map(|p| p.0)
+                .or_else(|| pos.map(P::turn))
                 .unwrap_or(Color::Black);
             dest(&mut s, to);
-            s.push_str(ja::piece_name(before));
+            s.push_str(P::name(before));
             if promotes {
                 s.push('成');
-            } else if funari && before.can_promote() && (from.in_zone(color) || to.in_zone(color)) {
+            } else if funari
+                && before.promote().is_some()
+                && (P::in_zone(pos, from, color) || P::in_zone(pos, to, color))
+            {
                 s.push_str("不成");
             }
             let _ = write!(s, "({}{})", from.file(), from.rank());
             Some((
                 s,
-                Move::Normal {
+                VMove::Normal {
                     from,
                     to,
                     promote: promotes,

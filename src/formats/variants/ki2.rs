@@ -10,15 +10,16 @@
 //! kind can make by their movement (pins disregarded); the reader takes the legal move the
 //! words leave, else the one move by movement they leave (so a foul can still be carried).
 //!
-//! The header and board are KIF's ([`super::kif`]); the ending is the `まで…` sentence
+//! The header and board are KIF's ([`crate::formats::kif`]); the ending is the `まで…` sentence
 //! (`まで12手で先手の勝ち` reads as a resignation unless the moves themselves ended the
 //! game, `…時間切れにより…`, `…中断`, `…持将棋`, `…千日手`).
 
-use super::{kif, note, read_error, side, VGame, VRead, VReadError};
+use super::{note, read_error, side, VGame, VRead, VReadError};
 use crate::formats::japanese::{
     is_space, parse_square, parse_summary, summary_sentence, trim_spaces,
 };
 use crate::formats::ki2::ki2_move::{mark_color, Relative};
+use crate::formats::kif;
 use crate::record::EndingKind;
 use crate::shogi::{Color, Square};
 use crate::variant::{VKind, VMove, VPosition, Variant};
@@ -159,11 +160,12 @@ pub fn move_text(pos: &VPosition, m: VMove, last_to: Option<Square>) -> String {
 /// Writes `game` as KI2 (standard-piece variants only: see [`supports`]).
 pub fn write(game: &VGame) -> (String, Vec<String>) {
     let mut dropped = Vec::new();
-    let (kif_text, _) = kif::write(&VGame {
+    let header = VGame {
         moves: Vec::new(),
         ending: None,
         ..game.clone()
-    });
+    };
+    let kif_text = kif::write(&header.to_record(), &kif::WriteOptions::default()).text;
     // The header of the KIF text, without its move section.
     let mut out: String = kif_text
         .lines()
@@ -228,7 +230,9 @@ pub fn read(text: &str, forced: Option<Variant>) -> Result<VRead, VReadError> {
         .iter()
         .map(|l| format!("{l}\n"))
         .collect();
-    let mut read = kif::read(&header, forced)?;
+    let mut read = kif::read_as(&header, forced)
+        .first()
+        .map_or_else(|| Err(read_error(1, "no record")), VGame::from_record)?;
     let v = read.game.variant();
     if !supports(v) {
         return Err(read_error(

@@ -1,9 +1,8 @@
 //! Records of the smaller variants in the Japanese formats and JKF.
 //!
 //! A variant game is a start position, the main line's moves and an optional ending
-//! ([`VGame`]); the readers here turn KIF/KIFU ([`kif`]) and KI2 ([`ki2`]) text into one,
-//! the writers turn one back (JKF is read and written by [`crate::formats::jkf`] for every
-//! game: [`VGame::from_record`], [`VGame::to_record`]), and [`VGame::to_vrecord`] gives the
+//! ([`VGame`]); the readers here turn KIF/KIFU ([`kif`]), KI2 ([`ki2`]) and JKF ([`jkf`])
+//! text into one, the writers turn one back, and [`VGame::to_vrecord`] gives the
 //! [`crate::formats::usi::variant_game`] replay its input, so every format is judged by the same rules.
 //!
 //! The Japanese vocabulary is shared with the standard readers ([`super::japanese`]:
@@ -16,12 +15,12 @@
 //! listed in its notes, so `convert` can say what it left out.
 
 pub mod ki2;
-pub mod kif;
 
+use crate::formats::japanese::ending_word;
 use crate::formats::usi::variant_game::VRecord;
-use crate::record::{Ending, EndingKind, MoveEntry, MoveTree, NodeKind, Record, Start};
-use crate::shogi::Color;
-use crate::variant::{usi, VKind, VMove, VPosition, Variant};
+use crate::record::{EndingKind, Record, Start};
+
+use crate::variant::{usi, VMove, VPosition, Variant};
 
 /// A game of a variant: where it starts, its main line and how it ended.
 #[derive(Clone, Debug)]
@@ -203,53 +202,23 @@ impl VGame {
         (text, dropped)
     }
 
-    /// The game as a record of the one record model (`Start::Variant`, or a standard
-    /// game's start as every standard reader gives it; the main line, the ending, the
-    /// headers), for the readers and writers every game shares.
-    pub fn to_record(&self) -> Record {
-        let mut r = Record::new();
-        r.start = match self.variant() {
-            Variant::Standard => crate::shogi::Setup::from_sfen(&self.start.to_sfen())
-                .map(|s| Start::Position(s).normalized())
-                .unwrap_or_default(),
-            _ => Start::Variant(self.start.clone()),
-        };
-        for (key, value) in &self.headers {
-            r.metadata.push(
-                super::japanese::meta_key(key),
-                key.as_str(),
-                value.clone(),
-                0,
-            );
+    /// The game of a record a standard reader read (KIF, KI2): its variant start, main
+    /// line, ending and header lines; what the game model does not carry (comments, move
+    /// times, variations) is named in `dropped`. The record's first error is the error; a
+    /// standard shogi record is one too.
+    pub fn from_record(record: &Record) -> Result<VRead, VReadError> {
+        if let Some(e) = record.errors.first() {
+            return Err(read_error(e.line, e.message.clone()));
         }
-        let mut at = MoveTree::ROOT;
-        for &m in &self.moves {
-            at = r.tree.push(at, NodeKind::Move(MoveEntry::new(m)), 0);
-        }
-        if let Some(kind) = &self.ending {
-            let ending = Ending::new(kind.clone(), "");
-            r.tree.push(at, NodeKind::Ending(Box::new(ending)), 0);
-        }
-        r
-    }
-
-    /// The main line of a record as a game, with what the game does not carry (`comments`,
-    /// `move times`, `variations`, one entry each); a standard record's start is the generic
-    /// core's position of standard shogi (`None` when it is no position that core can set up).
-    pub fn from_record(r: &Record) -> Option<(VGame, Vec<String>)> {
-        let standard;
-        let start = match &r.start {
-            Start::Variant(p) => p,
-            other => {
-                let sfen = other.setup().to_sfen();
-                standard = VPosition::from_sfen_as(&sfen, Some(Variant::Standard)).ok()?;
-                &standard
-            }
+        let Start::Variant(start) = &record.start else {
+            return Err(read_error(
+                1,
+                "the record is standard shogi's, not a smaller variant's",
+            ));
         };
         let mut dropped = Vec::new();
-        let tree = &r.tree;
-        for id in tree.ids() {
-            let node = tree.node(id);
+        for id in record.tree.ids() {
+            let node = record.tree.node(id);
             if !node.comments().is_empty() || !node.engine_comments().is_empty() {
                 note(&mut dropped, "comments");
             }
@@ -257,21 +226,99 @@ impl VGame {
                 note(&mut dropped, "move times");
             }
         }
-        if tree.has_variations() {
+        if record.tree.has_variations() {
             note(&mut dropped, "variations");
         }
         let game = VGame {
             start: start.clone(),
-            moves: tree.main_line_moves().map(|e| e.mv).collect(),
-            ending: tree.main_line_ending().map(|e| e.kind.clone()),
-            headers: r
+            moves: record.tree.main_line_moves().map(|e| e.mv).collect(),
+            // An ending only a summary states (`まで…手で先手の勝ち`, which the variant route
+            // writes for a mate or a campmate) is the replay's to judge, as it always was.
+            ending: record
+                .tree
+                .main_line_ending()
+                .filter(|e| !e.raw.starts_with("まで") && e.kind != EndingKind::Unknown)
+                .map(|e| e.kind.clone()),
+            headers: record
                 .metadata
                 .entries()
                 .iter()
                 .map(|e| (e.raw_key.clone(), e.value.clone()))
                 .collect(),
         };
-        Some((game, dropped))
+        let warnings = record
+            .warnings
+            .iter()
+            .map(|w| (w.line, w.message.clone()))
+            .collect();
+        Ok(VRead {
+            game,
+            dropped,
+            warnings,
+        })
+    }
+
+    /// The game as a record the standard writers write, with the replay's verdict stated
+    /// (`まで…手で先手の勝ち` for a campmate or a mate without an ending word, the winner
+    /// of a repetition the venue scores), as the variant route has always written it.
+    pub fn to_record(&self) -> Record {
+        use crate::formats::usi::variant_game::{replay, VRules};
+        use crate::record::{Ending, MoveEntry, MoveTree, NodeKind, OutcomeReason};
+        let mut record = Record::new();
+        // A game of standard shogi (the route forced to `standard`) starts as every standard
+        // reader's record does, not as a variant's.
+        record.start = match self.variant() {
+            Variant::Standard => crate::shogi::Setup::from_sfen(&self.start.to_sfen())
+                .map(|s| Start::Position(s).normalized())
+                .unwrap_or_default(),
+            _ => Start::Variant(self.start.clone()),
+        };
+        for (k, v) in &self.headers {
+            record
+                .metadata
+                .push(super::japanese::meta_key(k), k.as_str(), v.as_str(), 0);
+        }
+        let mut parent = MoveTree::ROOT;
+        for &m in &self.moves {
+            parent = record
+                .tree
+                .push(parent, NodeKind::Move(MoveEntry::new(m)), 0);
+        }
+        let report = replay(&self.to_vrecord(1), VRules::default());
+        let (reason, winner) = (report.outcome.reason, report.outcome.winner);
+        let plies = self.moves.len();
+        let ending = match &self.ending {
+            Some(kind) => {
+                let mut e = Ending::new(kind.clone(), ending_word(kind).unwrap_or(""));
+                e.stated_winner = winner;
+                Some(e)
+            }
+            None if reason == OutcomeReason::Unknown => None,
+            None => {
+                let sentence = match winner {
+                    Some(w) => Some(format!("まで{plies}手で{}の勝ち", side(w))),
+                    None => super::japanese::summary_sentence(
+                        plies,
+                        &if reason == OutcomeReason::Repetition {
+                            EndingKind::Repetition
+                        } else {
+                            EndingKind::Unknown
+                        },
+                        None,
+                        false,
+                    ),
+                };
+                sentence.map(|s| {
+                    let mut e = Ending::new(EndingKind::Unknown, s);
+                    e.stated_winner = winner;
+                    e
+                })
+            }
+        };
+        if let Some(e) = ending {
+            record.tree.push(parent, NodeKind::Ending(Box::new(e)), 0);
+        }
+        record
     }
 
     /// Whether the start is the variant's initial position.
@@ -280,231 +327,15 @@ impl VGame {
         init.to_sfen() == self.start.to_sfen()
     }
 }
-
-// ---------------------------------------------------------------------------------------------
-// Names
-// ---------------------------------------------------------------------------------------------
-
-/// The `手合割` name written for a variant's initial position (`5五将棋` and
-/// `どうぶつしょうぎ` as Lishogi writes them); `None` where no program names it: those are
-/// written as `その他` with the board.
-pub fn handicap_name(v: Variant) -> Option<&'static str> {
-    match v {
-        Variant::Standard => Some("平手"),
-        Variant::Minishogi => Some("5五将棋"),
-        Variant::Dobutsu => Some("どうぶつしょうぎ"),
-        _ => None,
-    }
-}
-
-/// The variant a `手合割` value names: Lishogi's names and their variants (`5五将棋`,
-/// `五々将棋`, `５五将棋`, `どうぶつしょうぎ`, `動物将棋`, ...), and names seen for the others
-/// (`ごろごろ将棋`, `禽将棋`). `Some(Standard)` for the standard handicap names, `None` for
-/// `その他` or an unknown name.
-pub fn variant_from_handicap(name: &str) -> Option<Variant> {
-    let n = super::japanese::trim_spaces(name);
-    let n: String = n
-        .chars()
-        .filter(|c| !super::japanese::is_space(*c))
-        .collect();
-    Some(match n.as_str() {
-        "5五将棋" | "五々将棋" | "５五将棋" | "五五将棋" | "5五" | "五々" | "５五"
-        | "minishogi" => Variant::Minishogi,
-        "どうぶつしょうぎ"
-        | "どうぶつ将棋"
-        | "どうぶつ"
-        | "動物将棋"
-        | "動物"
-        | "doubutsu"
-        | "dobutsu" => Variant::Dobutsu,
-        "ごろごろ将棋" | "ゴロゴロ将棋" | "ゴロゴロ" | "ごろごろ" | "5六将棋" | "gorogoro" => {
-            Variant::Gorogoro
-        }
-        "ごろごろ将棋+" | "gorogoroplus" => Variant::GorogoroPlus,
-        "禽将棋" | "鳥将棋" | "とり将棋" | "torishogi" => Variant::Torishogi,
-        "その他" | "" => return None,
-        _ => match super::japanese::handicap_from_name(&n) {
-            super::japanese::HandicapName::Named(_) => Variant::Standard,
-            _ => return None,
-        },
-    })
-}
-
-/// The name of a kind in a move (`歩`, `成銀`, `鷹`, `左鶉`, `ひよこ`).
-pub fn piece_name(v: Variant, kind: VKind) -> &'static str {
-    use VKind::*;
-    match kind {
-        Pawn => "歩",
-        Lance => "香",
-        Knight => "桂",
-        Silver => "銀",
-        Gold => "金",
-        Bishop => "角",
-        Rook => "飛",
-        King => "玉",
-        ProPawn => "と",
-        ProLance => "成香",
-        ProKnight => "成桂",
-        ProSilver => "成銀",
-        Horse => "馬",
-        Dragon => "龍",
-        Phoenix => "鵬",
-        Falcon => "鷹",
-        Eagle => "鵰",
-        Crane => "鶴",
-        Pheasant => "雉",
-        LeftQuail => "左鶉",
-        RightQuail => "右鶉",
-        Swallow => "燕",
-        Goose => "鴈",
-        Lion => "ライオン",
-        Giraffe => "きりん",
-        Elephant => "ぞう",
-        Chick => "ひよこ",
-        Hen => {
-            let _ = v;
-            "にわとり"
-        }
-    }
-}
-
-/// The one character a board diagram shows for a kind (`と 杏 圭 全` for the promoted
-/// standard pieces; Tori's quails as `左` and `右`; Lishogi's `ラ き ぞ ひ に` for 3x4).
-pub fn board_char(kind: VKind) -> char {
-    use VKind::*;
-    match kind {
-        ProLance => '杏',
-        ProKnight => '圭',
-        ProSilver => '全',
-        LeftQuail => '左',
-        RightQuail => '右',
-        Lion => 'ラ',
-        Giraffe => 'き',
-        Elephant => 'ぞ',
-        Chick => 'ひ',
-        Hen => 'に',
-        k => piece_name(Variant::Standard, k)
-            .chars()
-            .next()
-            .expect("a name"),
-    }
-}
-
-/// Every name a reader accepts for the kinds of `v` (moves, hands and board cells), longest
-/// first.
-pub fn names(v: Variant) -> Vec<(&'static str, VKind)> {
-    use VKind::*;
-    let mut out: Vec<(&'static str, VKind)> = Vec::new();
-    for &k in v.kinds() {
-        for kind in [Some(k), k.promote()].into_iter().flatten() {
-            out.push((piece_name(v, kind), kind));
-        }
-    }
-    let extra: &[(&str, VKind)] = match v {
-        Variant::Torishogi => &[
-            ("左", LeftQuail),
-            ("右", RightQuail),
-            ("雁", Goose),
-            ("鵰", Eagle),
-        ],
-        Variant::Dobutsu => &[
-            ("ラ", Lion),
-            ("らいおん", Lion),
-            ("獅子", Lion),
-            ("き", Giraffe),
-            ("キ", Giraffe),
-            ("キリン", Giraffe),
-            ("麒麟", Giraffe),
-            ("ぞ", Elephant),
-            ("ゾ", Elephant),
-            ("ゾウ", Elephant),
-            ("象", Elephant),
-            ("ひ", Chick),
-            ("ヒ", Chick),
-            ("ヒヨコ", Chick),
-            ("ひよ子", Chick),
-            ("に", Hen),
-            ("ニ", Hen),
-            ("ニワトリ", Hen),
-            ("鶏", Hen),
-        ],
-        _ => &[
-            ("王", King),
-            ("竜", Dragon),
-            ("杏", ProLance),
-            ("圭", ProKnight),
-            ("全", ProSilver),
-        ],
-    };
-    for &(name, kind) in extra {
-        if v.has_kind(kind) {
-            out.push((name, kind));
-        }
-    }
-    out.sort_by_key(|(n, _)| std::cmp::Reverse(n.chars().count()));
-    out
-}
-
-/// The kind whose name starts `s` (longest name first), with the bytes taken.
-pub fn parse_piece(v: Variant, s: &str) -> Option<(VKind, usize)> {
-    names(v)
-        .into_iter()
-        .find(|(n, _)| s.starts_with(n))
-        .map(|(n, k)| (k, n.len()))
-}
-
-/// The variant a board of `files` x `ranks` is, with `plus` when a lance or knight is on
-/// the board or in hand (5x6 is then gorogoroplus).
-pub fn variant_from_board(files: u8, ranks: u8, plus: bool) -> Option<Variant> {
-    let v = Variant::from_dimensions(files, ranks)?;
-    Some(if v == Variant::Gorogoro && plus {
-        Variant::GorogoroPlus
-    } else {
-        v
-    })
-}
-
-/// The side name used in `…の勝ち` and hand lines.
-pub(crate) fn side(c: Color) -> &'static str {
-    super::japanese::side_name(c, false)
-}
-
-/// The error when a record is of another variant than `--variant` says.
-pub fn mismatch(found: Variant, why: &str, forced: Variant) -> String {
-    format!(
-        "the record is {found} ({}x{} board{why}), but --variant says {forced}",
-        found.files(),
-        found.ranks()
-    )
-}
-
-/// Whether a record of `found` may be read as `forced` (5x6 without a lance or knight may be
-/// gorogoroplus).
-pub fn fits(found: Variant, forced: Variant) -> bool {
-    found == forced || (found == Variant::Gorogoro && forced == Variant::GorogoroPlus)
-}
+pub(crate) use super::variant_names::side;
+pub use super::variant_names::{
+    board_char, fits, handicap_name, mismatch, names, parse_piece, piece_name, variant_from_board,
+    variant_from_handicap,
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_read_back_to_their_kinds() {
-        for v in Variant::ALL {
-            for &k in v.kinds() {
-                for kind in [Some(k), k.promote()].into_iter().flatten() {
-                    let name = piece_name(v, kind);
-                    assert_eq!(parse_piece(v, name), Some((kind, name.len())), "{v} {kind}");
-                    let c = board_char(kind).to_string();
-                    assert_eq!(
-                        parse_piece(v, &c).map(|p| p.0),
-                        Some(kind),
-                        "{v} {kind} {c}"
-                    );
-                }
-            }
-        }
-    }
 
     /// The oracle's random legal games of every variant, with an ending word on some.
     pub(crate) fn oracle_games() -> Vec<VGame> {
@@ -566,19 +397,20 @@ mod tests {
         }
     }
 
+    /// The variant route's games through the one KIF writer and reader.
     #[test]
     fn kif_round_trips_every_oracle_game() {
-        round_trip(
-            oracle_games(),
-            |g| kif::write(g).0,
-            |t, _| kif::read(t, None).unwrap().game,
-        );
+        use crate::formats::kif;
+        let write = |g: &VGame| kif::write(&g.to_record(), &kif::WriteOptions::default()).text;
+        round_trip(oracle_games(), write, |t, _| {
+            VGame::from_record(&kif::read(t)[0]).unwrap().game
+        });
         // Read with --variant too.
-        round_trip(
-            oracle_games(),
-            |g| kif::write(g).0,
-            |t, v| kif::read(t, Some(v)).unwrap().game,
-        );
+        round_trip(oracle_games(), write, |t, v| {
+            VGame::from_record(&kif::read_as(t, Some(v))[0])
+                .unwrap()
+                .game
+        });
     }
 
     /// JKF of every game, through the one reader and writer (`formats::jkf`).
@@ -587,23 +419,10 @@ mod tests {
         let jkf = |t: &str, forced: Option<Variant>| {
             let r = crate::formats::jkf::read_as(t, forced).remove(0);
             assert!(r.errors.is_empty(), "{:?}\n{t}", r.errors);
-            VGame::from_record(&r).expect("a variant's record").0
+            VGame::from_record(&r).expect("a variant's record").game
         };
         let write = |g: &VGame| crate::formats::jkf::write(&g.to_record()).text;
         round_trip(oracle_games(), write, |t, _| jkf(t, None));
         round_trip(oracle_games(), write, |t, v| jkf(t, Some(v)));
-    }
-
-    #[test]
-    fn handicap_names() {
-        assert_eq!(variant_from_handicap("5五将棋"), Some(Variant::Minishogi));
-        assert_eq!(variant_from_handicap("五々将棋"), Some(Variant::Minishogi));
-        assert_eq!(
-            variant_from_handicap("どうぶつしょうぎ"),
-            Some(Variant::Dobutsu)
-        );
-        assert_eq!(variant_from_handicap("平手"), Some(Variant::Standard));
-        assert_eq!(variant_from_handicap("香落ち"), Some(Variant::Standard));
-        assert_eq!(variant_from_handicap("その他"), None);
     }
 }
