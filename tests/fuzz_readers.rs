@@ -314,7 +314,7 @@ fn exercise_variant(reader: VariantReader, bytes: &[u8], forced: u8) {
         VariantReader::Jkf => shogi_tool::formats::jkf::read_as(&text, forced)
             .iter()
             .filter(|r| r.errors.is_empty())
-            .filter_map(|r| VGame::from_record(r).map(|(g, _)| g))
+            .filter_map(|r| VGame::from_record(r).ok().map(|read| read.game))
             .collect(),
     };
     for game in games {
