@@ -349,7 +349,7 @@ const WINDOW: usize = 4 * 1024 * 1024;
 
 /// How many bytes at the start of a file read a window at a time choose its encoding (and
 /// are checked for binary data and for a format other than the extension's).
-const DETECT_SAMPLE: usize = 4 * 1024 * 1024;
+const DETECT_SAMPLE: usize = 1024 * 1024;
 
 /// A file to read a window at a time.
 struct Windowed {
@@ -399,14 +399,15 @@ fn windows_apply(format: Format) -> bool {
 
 /// The size over which files are read a window at a time, and the window. In debug builds
 /// (the tests), `SHOGI_TOOL_READ_WINDOW=N` reads every file that may be read so `N` bytes at
-/// a time, so that tests can compare a tiny window with a whole read.
+/// a time, so that tests can compare a tiny window with a whole read (`0`: every file whole,
+/// as before windows, to measure against).
 fn windowing() -> (u64, usize) {
     #[cfg(debug_assertions)]
     if let Some(n) = std::env::var("SHOGI_TOOL_READ_WINDOW")
         .ok()
         .and_then(|v| v.parse::<usize>().ok())
     {
-        return (0, n.max(1));
+        return if n == 0 { (u64::MAX, WINDOW) } else { (0, n) };
     }
     (WINDOW_OVER, WINDOW)
 }
@@ -651,18 +652,8 @@ where
         }
         carry.push_str(&lines.text);
         drop(lines);
-        if carry.len() as u64 > options.max_file_size {
-            let message = if emitted == 0 {
-                too_big()
-            } else {
-                format!(
-                    "{}: the record at line {base} is larger than the limit of {} bytes (raise it with --max-file-size)",
-                    loaded.path, options.max_file_size
-                )
-            };
-            return fail(loaded, message);
-        }
-        if last && emitted == 0 {
+        let limit = options.max_file_size;
+        if last && emitted == 0 && carry.len() as u64 <= limit {
             // Nothing was cut off: the carry is the whole text.
             loaded.decoded.text = carry;
             return read_whole(loaded, options, batch, per_record, on_batch);
@@ -675,6 +666,24 @@ where
         } else {
             spans.len().saturating_sub(1)
         };
+        // The limit bounds the record being read (all of the text when it is the first).
+        let unfinished = match spans.get(complete) {
+            _ if last && (emitted > 0 || spans.len() > 1) => 0,
+            Some(span) if emitted > 0 || complete > 0 => carry.len() - span.range().start,
+            _ => carry.len(),
+        };
+        if unfinished as u64 > limit {
+            let message = if emitted == 0 && spans.len() <= 1 {
+                too_big()
+            } else {
+                format!(
+                    "{}: the record at line {} is larger than the limit of {limit} bytes (raise it with --max-file-size)",
+                    loaded.path,
+                    spans.get(complete).map_or(base, |s| s.first_line())
+                )
+            };
+            return fail(loaded, message);
+        }
         if complete == 0 {
             if last {
                 break;
