@@ -83,20 +83,25 @@ struct Replaced {
 
 impl Replaced {
     fn of(text: &str) -> Replaced {
-        if !text.contains('\u{FFFD}') {
-            return Replaced::default();
-        }
         let mut r = Replaced::default();
+        r.add(text, 1);
+        r
+    }
+
+    /// Adds the lines of `text`, which starts at the start of line `first_line`.
+    fn add(&mut self, text: &str, first_line: u32) {
+        if !text.contains('\u{FFFD}') {
+            return;
+        }
         for (i, line) in text.split('\n').enumerate() {
             if let Some(at) = line.find('\u{FFFD}') {
-                let n = i as u32 + 1;
-                if r.lines.is_empty() {
-                    r.first = (n, line[..at].chars().count() as u32 + 1);
+                let n = first_line.saturating_add(i as u32);
+                if self.lines.is_empty() {
+                    self.first = (n, line[..at].chars().count() as u32 + 1);
                 }
-                r.lines.push(n);
+                self.lines.push(n);
             }
         }
-        r
     }
 
     fn holds(&self, line: u32) -> bool {
@@ -192,7 +197,17 @@ where
     F: Fn(&Record, &SourceText) -> R + Sync,
     B: FnMut(Vec<R>) -> bool,
 {
-    let mut loaded = match load(input, options) {
+    if let Some(windowed) = Windowed::of(input, options) {
+        return read_windowed(
+            windowed,
+            input.display(),
+            options,
+            batch,
+            &per_record,
+            &mut on_batch,
+        );
+    }
+    let loaded = match load(input, options) {
         Ok(loaded) => loaded,
         Err(failed) => {
             return Replayed {
@@ -202,11 +217,28 @@ where
             }
         }
     };
-    let source = SourceText::new(std::mem::take(&mut loaded.decoded.text));
+    read_whole(loaded, options, batch, &per_record, &mut on_batch)
+}
+
+/// The records of `loaded`, whose text is `source`, handed to `per_record` and `on_batch` as
+/// [`read_each_batched`] says; returns how many records were read.
+fn read_loaded<R, F, B>(
+    loaded: &Loaded,
+    source: &SourceText,
+    options: &ReadOptions,
+    batch: usize,
+    per_record: &F,
+    on_batch: &mut B,
+) -> usize
+where
+    R: Send,
+    F: Fn(&Record, &SourceText) -> R + Sync,
+    B: FnMut(Vec<R>) -> bool,
+{
     let text = source.text();
     let one = |mut r: Record, lines: std::ops::Range<u32>| {
-        finish_record(&mut r, &loaded, options, lines);
-        per_record(&r, &source)
+        finish_record(&mut r, loaded, options, lines);
+        per_record(&r, source)
     };
     let batch = batch.max(1);
     let mut count = 0usize;
@@ -280,12 +312,7 @@ where
             }
         }
     }
-    let error = (count == 0).then(|| no_record(&loaded.path));
-    Replayed {
-        path: loaded.path,
-        results: Vec::new(),
-        error,
-    }
+    count
 }
 
 /// [`read_each_batched`] for a consumer that may stop: the input's path and error when
@@ -309,6 +336,449 @@ where
         go_on
     });
     go_on.then_some(file)
+}
+
+/// A file of a format of several records a file (CSA, SFEN/USI) bigger than this is read a
+/// window at a time ([`read_windowed`]): its peak memory is a window and a record, however
+/// big it is, and [`ReadOptions::max_file_size`] bounds each of its records, not the file.
+/// Smaller files are read whole, which costs no more.
+const WINDOW_OVER: u64 = 64 * 1024 * 1024;
+
+/// How many bytes of a big file are read and decoded at a time.
+const WINDOW: usize = 4 * 1024 * 1024;
+
+/// How many bytes at the start of a file read a window at a time choose its encoding (and
+/// are checked for binary data and for a format other than the extension's).
+const DETECT_SAMPLE: usize = 1024 * 1024;
+
+/// A file to read a window at a time.
+struct Windowed {
+    path: std::path::PathBuf,
+    extension: Option<String>,
+    format: Format,
+    len: u64,
+    window: usize,
+}
+
+impl Windowed {
+    /// `input`, when it is to be read a window at a time: a regular file (found by `stat`,
+    /// never by opening it: opening a FIFO to look would take its writer) over
+    /// [`WINDOW_OVER`] bytes whose format (`--from`, else the extension) keeps several
+    /// records a file.
+    fn of(input: &Input, options: &ReadOptions) -> Option<Windowed> {
+        let Input::File(path) = input else {
+            return None;
+        };
+        let (over, window) = windowing();
+        let extension = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(|e| e.to_ascii_lowercase());
+        let format = options
+            .from
+            .or_else(|| extension.as_deref().and_then(Format::from_extension))?;
+        if !windows_apply(format) {
+            return None;
+        }
+        let meta = std::fs::metadata(path).ok()?;
+        (meta.is_file() && meta.len() > over).then(|| Windowed {
+            path: path.clone(),
+            extension,
+            format,
+            len: meta.len(),
+            window,
+        })
+    }
+}
+
+/// Whether files of `format` may be read a window at a time (their records are found
+/// without parsing them, each on lines of its own).
+fn windows_apply(format: Format) -> bool {
+    matches!(format, Format::Csa | Format::Sfen | Format::Usi)
+}
+
+/// The size over which files are read a window at a time, and the window. In debug builds
+/// (the tests), `SHOGI_TOOL_READ_WINDOW=N` reads every file that may be read so `N` bytes at
+/// a time, so that tests can compare a tiny window with a whole read (`0`: every file whole,
+/// as before windows, to measure against).
+fn windowing() -> (u64, usize) {
+    #[cfg(debug_assertions)]
+    if let Some(n) = std::env::var("SHOGI_TOOL_READ_WINDOW")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+    {
+        return if n == 0 { (u64::MAX, WINDOW) } else { (0, n) };
+    }
+    (WINDOW_OVER, WINDOW)
+}
+
+/// The bytes of a file a window at a time: first those of the sample already read, then the
+/// rest of the file; an empty window at its end.
+struct Pieces {
+    sample: Vec<u8>,
+    at: usize,
+    file: std::fs::File,
+    window: usize,
+}
+
+impl Pieces {
+    fn next(&mut self) -> std::io::Result<Vec<u8>> {
+        if self.at < self.sample.len() {
+            let end = (self.at + self.window).min(self.sample.len());
+            let piece = self.sample[self.at..end].to_vec();
+            self.at = end;
+            if end == self.sample.len() {
+                self.sample = Vec::new();
+                self.at = 0;
+            }
+            return Ok(piece);
+        }
+        let mut piece = Vec::with_capacity(self.window);
+        (&mut self.file)
+            .take(self.window as u64)
+            .read_to_end(&mut piece)?;
+        Ok(piece)
+    }
+}
+
+/// What a read of the whole file finds of its text that [`read_windowed`] learns only by
+/// reading it to the end: where its text is damaged (U+FFFD), its NUL characters and its
+/// undecodable bytes. Found by one more pass over the file, made only when a window holds a
+/// U+FFFD or a NUL, so that each record gets exactly the warnings of a whole read.
+struct Damage {
+    replaced: Replaced,
+    nul: Vec<ReadWarning>,
+    invalid: Option<text::InvalidBytes>,
+    runs: usize,
+    lines: usize,
+}
+
+impl Damage {
+    fn scan(
+        path: &std::path::Path,
+        encoding: text::Encoding,
+        skipped: usize,
+        window: usize,
+    ) -> std::io::Result<Damage> {
+        let mut file = std::fs::File::open(path)?;
+        std::io::copy(&mut (&mut file).take(skipped as u64), &mut std::io::sink())?;
+        let mut decoder = text::StreamDecoder::new(encoding, skipped);
+        let (mut replaced, mut nul) = (Replaced::default(), NulLines::default());
+        loop {
+            let mut piece = Vec::with_capacity(window);
+            (&mut file).take(window as u64).read_to_end(&mut piece)?;
+            let last = piece.is_empty();
+            let mut lines = decoder.push(&piece, last);
+            let first = lines.first_line as u32;
+            nul.add(&lines.text, first);
+            lines.text.retain(|c| c != '\0');
+            replaced.add(&lines.text, first);
+            if last {
+                break;
+            }
+        }
+        let (runs, lines) = decoder.invalid_counts();
+        Ok(Damage {
+            replaced,
+            nul: nul.finish(),
+            invalid: decoder.first_invalid().cloned(),
+            runs,
+            lines,
+        })
+    }
+}
+
+/// [`read_each_batched`] for a big file ([`Windowed`]): it is read and decoded a window at a
+/// time, and each window is cut after its last record but one (the last may go on in the
+/// next window), the rest carried into the next window; the records are found and read in
+/// each window as in a whole text, their lines counted from the window's first line, so
+/// lines, columns and warnings are those of a whole read. The encoding is chosen, and the
+/// format checked, on the first [`DETECT_SAMPLE`] bytes. A file that turns out to hold one
+/// record (or none), or another format, is read whole within the limit.
+fn read_windowed<R, F, B>(
+    w: Windowed,
+    path: String,
+    options: &ReadOptions,
+    batch: usize,
+    per_record: &F,
+    on_batch: &mut B,
+) -> Replayed<()>
+where
+    R: Send,
+    F: Fn(&Record, &SourceText) -> R + Sync,
+    B: FnMut(Vec<R>) -> bool,
+{
+    let done = |path: String, error: Option<String>| Replayed {
+        path,
+        results: Vec::new(),
+        error,
+    };
+    let name = path.clone();
+    let cannot_read = |e: std::io::Error| format!("cannot read {name}: {}", io_reason(&e));
+    let too_big = || {
+        format!(
+            "{name} is {} bytes, larger than the limit of {} bytes",
+            w.len, options.max_file_size
+        )
+    };
+    let mut file = match std::fs::File::open(&w.path) {
+        Ok(file) => file,
+        Err(e) => return done(path.clone(), Some(cannot_read(e))),
+    };
+    let sample_len = DETECT_SAMPLE.max(w.window);
+    let mut sample = Vec::new();
+    if let Err(e) = (&mut file).take(sample_len as u64).read_to_end(&mut sample) {
+        return done(path.clone(), Some(cannot_read(e)));
+    }
+    if text::has_nul(&sample) && !looks_like_utf16(&sample) && mostly_binary(&sample) {
+        let message = format!("{path} holds binary data (NUL bytes), not a game record");
+        return done(path, Some(message));
+    }
+    // The encoding is chosen on whole lines of the sample (a cut character would read as
+    // damage).
+    let cut = if sample.len() < sample_len || looks_like_utf16(&sample) {
+        sample.len() & !usize::from(looks_like_utf16(&sample))
+    } else {
+        memchr::memrchr(b'\n', &sample).map_or(sample.len(), |i| i + 1)
+    };
+    let (mut decoded, encoding_hint) = decode(
+        sample[..cut].to_vec(),
+        w.extension.as_deref(),
+        options.encoding,
+    );
+    decoded.text.retain(|c| c != '\0');
+    let mut format = w.format;
+    let mut mismatch = None;
+    let by_extension = w.extension.as_deref().and_then(Format::from_extension);
+    if options.from.is_none() && by_extension == Some(format) {
+        if let Some(other) = formats::other_format(&decoded.text, format) {
+            mismatch = Some(format_mismatch(&path, format, other));
+            format = other;
+        }
+    }
+    if !windows_apply(format) {
+        // Another format, of one record a file: read whole, within the limit.
+        if w.len > options.max_file_size {
+            return done(path, Some(too_big()));
+        }
+        if let Err(e) = file.read_to_end(&mut sample) {
+            return done(path.clone(), Some(cannot_read(e)));
+        }
+        let loaded = match load_bytes(path, sample, w.extension.clone(), options) {
+            Ok(loaded) => loaded,
+            Err(failed) => return done(failed.path, failed.error),
+        };
+        return read_whole(loaded, options, batch, per_record, on_batch);
+    }
+    let notes: Vec<ReadWarning> = std::mem::take(&mut decoded.notes)
+        .into_iter()
+        .map(|note| ReadIssue::new(WarningCode::Encoding, 1, 1, note))
+        .collect();
+    let skipped = if decoded.bom {
+        decoded.encoding.bom().map_or(0, <[u8]>::len)
+    } else {
+        0
+    };
+    let encoding = decoded.encoding;
+    decoded.text = String::new();
+    decoded.invalid.clear();
+    let mut loaded = Loaded {
+        path,
+        format,
+        decoded,
+        issues: mismatch
+            .iter()
+            .cloned()
+            .chain(notes.iter().cloned())
+            .collect(),
+        replaced: Replaced::default(),
+        encoding_hint,
+    };
+    let fail = |loaded: Loaded, message: String| done(loaded.path, Some(message));
+    let mut pieces = Pieces {
+        sample,
+        at: skipped,
+        file,
+        window: w.window,
+    };
+    let mut decoder = text::StreamDecoder::new(encoding, skipped);
+    let mut carry = String::new();
+    let mut base: u32 = 1;
+    let mut emitted = 0usize;
+    let mut scanned = false;
+    let batch = batch.max(1);
+    let mut ready: Vec<R> = Vec::new();
+    loop {
+        let piece = match pieces.next() {
+            Ok(piece) => piece,
+            Err(e) => {
+                let message = cannot_read(e);
+                return fail(loaded, message);
+            }
+        };
+        let last = piece.is_empty();
+        let mut lines = decoder.push(&piece, last);
+        drop(piece);
+        let limit = options.max_line_length;
+        if let Some((line, len)) = longest_line_over(&lines.text, limit) {
+            let line = line + lines.first_line - 1;
+            let message = format!(
+                "{}: line {line} is {len} bytes long, over the limit of {limit} (raise it with --max-line-length)",
+                loaded.path
+            );
+            return fail(loaded, message);
+        }
+        if decoder.pending_len() > limit {
+            let message = format!(
+                "{}: line {} is longer than the limit of {limit} bytes (raise it with --max-line-length)",
+                loaded.path,
+                decoder.pending_line()
+            );
+            return fail(loaded, message);
+        }
+        // Two vectorised searches (a `contains` of a set of chars goes char by char).
+        let bytes = lines.text.as_bytes();
+        let damaged = memchr::memchr(0, bytes).is_some()
+            || memchr::memmem::find(bytes, "\u{FFFD}".as_bytes()).is_some();
+        if damaged && !scanned {
+            scanned = true;
+            match Damage::scan(&w.path, encoding, skipped, w.window) {
+                Ok(damage) => learn_damage(&mut loaded, damage, mismatch.clone(), &notes),
+                Err(e) => {
+                    let message = cannot_read(e);
+                    return fail(loaded, message);
+                }
+            }
+        }
+        if damaged {
+            lines.text.retain(|c| c != '\0');
+        }
+        carry.push_str(&lines.text);
+        drop(lines);
+        let limit = options.max_file_size;
+        if last && emitted == 0 && carry.len() as u64 <= limit {
+            // Nothing was cut off: the carry is the whole text.
+            loaded.decoded.text = carry;
+            return read_whole(loaded, options, batch, per_record, on_batch);
+        }
+        let spans: Vec<formats::RecordSpan> = formats::record_spans_from(&carry, format, base)
+            .map(Iterator::collect)
+            .unwrap_or_default();
+        let complete = if last {
+            spans.len()
+        } else {
+            spans.len().saturating_sub(1)
+        };
+        // The limit bounds the record being read (all of the text when it is the first).
+        let unfinished = match spans.get(complete) {
+            _ if last && (emitted > 0 || spans.len() > 1) => 0,
+            Some(span) if emitted > 0 || complete > 0 => carry.len() - span.range().start,
+            _ => carry.len(),
+        };
+        if unfinished as u64 > limit {
+            let message = if emitted == 0 && spans.len() <= 1 {
+                too_big()
+            } else {
+                format!(
+                    "{}: the record at line {} is larger than the limit of {limit} bytes (raise it with --max-file-size)",
+                    loaded.path,
+                    spans.get(complete).map_or(base, |s| s.first_line())
+                )
+            };
+            return fail(loaded, message);
+        }
+        if complete == 0 {
+            if last {
+                break;
+            }
+            continue;
+        }
+        let source = SourceText::window(std::mem::take(&mut carry), base as usize);
+        for from in (0..complete).step_by(batch) {
+            let to = (from + batch).min(complete);
+            let results: Vec<R> = spans[from..to]
+                .par_iter()
+                .enumerate()
+                .map(|(i, span)| {
+                    let j = from + i;
+                    let index = emitted + j;
+                    let start = span.first_line();
+                    let first = if index == 0 { 0 } else { start };
+                    let end = spans.get(j + 1).map_or(u32::MAX, |s| s.first_line());
+                    let mut r =
+                        formats::read_span_as(source.text(), span, format, index, options.variant);
+                    finish_record(&mut r, &loaded, options, first..end.max(start + 1));
+                    per_record(&r, &source)
+                })
+                .collect();
+            ready.extend(results);
+            // Batches are full but for the last, as in a whole read.
+            while ready.len() >= batch {
+                let rest = ready.split_off(batch);
+                if !on_batch(std::mem::replace(&mut ready, rest)) {
+                    return done(loaded.path, None);
+                }
+            }
+        }
+        emitted += complete;
+        if last {
+            break;
+        }
+        let mut text = source.into_text();
+        text.drain(..spans[complete].range().start);
+        carry = text;
+        base = spans[complete].first_line();
+    }
+    if !ready.is_empty() && !on_batch(ready) {
+        return done(loaded.path, None);
+    }
+    let error = (emitted == 0).then(|| no_record(&loaded.path));
+    done(loaded.path, error)
+}
+
+/// [`read_loaded`] of a whole text, and the input's end.
+fn read_whole<R, F, B>(
+    mut loaded: Loaded,
+    options: &ReadOptions,
+    batch: usize,
+    per_record: &F,
+    on_batch: &mut B,
+) -> Replayed<()>
+where
+    R: Send,
+    F: Fn(&Record, &SourceText) -> R + Sync,
+    B: FnMut(Vec<R>) -> bool,
+{
+    let source = SourceText::new(std::mem::take(&mut loaded.decoded.text));
+    let count = read_loaded(&loaded, &source, options, batch, per_record, on_batch);
+    let error = (count == 0).then(|| no_record(&loaded.path));
+    Replayed {
+        path: loaded.path,
+        results: Vec::new(),
+        error,
+    }
+}
+
+/// Gives `loaded` the warnings of its text's damage, in the order of a whole read's (the
+/// format, the undecodable bytes, the encoding notes, the NULs).
+fn learn_damage(
+    loaded: &mut Loaded,
+    damage: Damage,
+    mismatch: Option<ReadWarning>,
+    notes: &[ReadWarning],
+) {
+    let d = &mut loaded.decoded;
+    d.invalid = damage.invalid.into_iter().collect();
+    d.invalid_runs = damage.runs;
+    d.invalid_lines = damage.lines;
+    let invalid = invalid_bytes_issue(d, &loaded.encoding_hint);
+    loaded.issues = mismatch
+        .into_iter()
+        .chain(invalid)
+        .chain(notes.iter().cloned())
+        .chain(damage.nul)
+        .collect();
+    loaded.replaced = damage.replaced;
 }
 
 /// The error of an input that was read but holds no record.
@@ -470,6 +940,25 @@ fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
             }
         }
     };
+    load_bytes(path, bytes, extension, options)
+}
+
+/// [`load`] once the bytes are read: `path` names the input, `extension` is its extension in
+/// lower case.
+fn load_bytes(
+    path: String,
+    bytes: Vec<u8>,
+    extension: Option<String>,
+    options: &ReadOptions,
+) -> Result<Loaded, Box<FileRead>> {
+    let failed = |message: String| -> Result<Loaded, Box<FileRead>> {
+        Err(Box::new(FileRead {
+            path: path.clone(),
+            records: Vec::new(),
+            text: None,
+            error: Some(message),
+        }))
+    };
     if text::has_nul(&bytes) && !looks_like_utf16(&bytes) && mostly_binary(&bytes) {
         return failed(format!(
             "{path} holds binary data (NUL bytes), not a game record"
@@ -514,18 +1003,7 @@ fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
     let mut format = format;
     if options.from.is_none() && by_extension == Some(format) {
         if let Some(other) = formats::other_format(&decoded.text, format) {
-            issues.push(ReadIssue::new(
-                WarningCode::FormatMismatch,
-                1,
-                1,
-                format!(
-                    "{path} holds {} text, not {}, as its extension says: read as {} (rename it, or pass --from {})",
-                    other.name().to_uppercase(),
-                    format.name().to_uppercase(),
-                    other.name().to_uppercase(),
-                    other.name()
-                ),
-            ));
+            issues.push(format_mismatch(&path, format, other));
             format = other;
         }
     }
@@ -545,6 +1023,22 @@ fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
         replaced,
         encoding_hint,
     })
+}
+
+/// The warning for a file whose extension says `claimed` and whose text is `other`.
+fn format_mismatch(path: &str, claimed: Format, other: Format) -> ReadWarning {
+    ReadIssue::new(
+        WarningCode::FormatMismatch,
+        1,
+        1,
+        format!(
+            "{path} holds {} text, not {}, as its extension says: read as {} (rename it, or pass --from {})",
+            other.name().to_uppercase(),
+            claimed.name().to_uppercase(),
+            other.name().to_uppercase(),
+            other.name()
+        ),
+    )
 }
 
 /// Decodes `bytes` as `choice` says, with what to say about the encoding if bytes do not
@@ -717,31 +1211,53 @@ const MAX_NUL_LINES: usize = 100;
 /// A warning for each line of `text` holding NUL characters (at the first one), as they are
 /// dropped.
 fn nul_lines(text: &str) -> Vec<ReadWarning> {
-    let mut issues: Vec<ReadWarning> = Vec::new();
-    let mut more = 0usize;
-    for (i, line) in text.split('\n').enumerate() {
-        let Some(at) = line.find('\0') else {
-            continue;
-        };
-        if issues.len() == MAX_NUL_LINES {
-            more += 1;
-            continue;
+    let mut lines = NulLines::default();
+    lines.add(text, 1);
+    lines.finish()
+}
+
+/// The NUL warnings of a text taken a piece at a time (see [`nul_lines`]).
+#[derive(Default)]
+struct NulLines {
+    issues: Vec<ReadWarning>,
+    /// The lines holding a NUL past the first [`MAX_NUL_LINES`].
+    more: usize,
+}
+
+impl NulLines {
+    /// Adds the lines of `text`, which starts at the start of line `first_line`.
+    fn add(&mut self, text: &str, first_line: u32) {
+        if !text.contains('\0') {
+            return;
         }
-        let n = line.matches('\0').count();
-        issues.push(ReadIssue::new(
-            WarningCode::Encoding,
-            i as u32 + 1,
-            line[..at].chars().count() as u32 + 1,
-            format!("{n} NUL character{} dropped", if n == 1 { "" } else { "s" }),
-        ));
-    }
-    if more > 0 {
-        if let Some(last) = issues.last_mut() {
-            last.message
-                .push_str(&format!(" (and on {more} more lines, not named)"));
+        for (i, line) in text.split('\n').enumerate() {
+            let Some(at) = line.find('\0') else {
+                continue;
+            };
+            if self.issues.len() == MAX_NUL_LINES {
+                self.more += 1;
+                continue;
+            }
+            let n = line.matches('\0').count();
+            self.issues.push(ReadIssue::new(
+                WarningCode::Encoding,
+                first_line.saturating_add(i as u32),
+                line[..at].chars().count() as u32 + 1,
+                format!("{n} NUL character{} dropped", if n == 1 { "" } else { "s" }),
+            ));
         }
     }
-    issues
+
+    /// The warnings, the last saying how many more lines held a NUL.
+    fn finish(mut self) -> Vec<ReadWarning> {
+        if self.more > 0 {
+            if let Some(last) = self.issues.last_mut() {
+                last.message
+                    .push_str(&format!(" (and on {} more lines, not named)", self.more));
+            }
+        }
+        self.issues
+    }
 }
 
 /// Whether bytes holding a NUL are binary data rather than a text with a stray NUL: more than

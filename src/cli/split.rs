@@ -40,6 +40,13 @@ enum Piece {
     Failed(String),
 }
 
+/// What an input hands over: a batch of its records, or its end (with why it could not be
+/// read).
+enum Part {
+    Records(Vec<Piece>),
+    End(Option<String>),
+}
+
 /// Splits every input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (inputs, input_errors) = args.input.input_stream()?;
@@ -63,48 +70,65 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     let mut out = OutDir::new(dir, names, false);
-    batch::run_ordered(
+    // Each input's records go out a batch at a time, so a multi-game file of any size holds
+    // a few batches of them, never all.
+    batch::run_ordered_pieces(
         inputs,
         args.input.jobs,
-        |input| {
+        |input, sink| {
             if let Some(message) = super::variant::not_read_yet("split", input, &args.input) {
-                return batch::Replayed {
-                    path: input.display(),
-                    results: Vec::new(),
-                    error: Some(message),
-                };
+                sink(Part::End(Some(message)));
+                return;
             }
             let stem = input_stem(input);
             let alone = Alone::new();
-            batch::read_each(input, &read_options, |record, source| {
-                if let Some(e) = record.errors.first() {
-                    return Piece::Failed(format!(
-                        "{} (record not written)",
-                        shogi_tool::diag::located_error(
-                            &format!("{}#{}", record.source.path, record.source.index),
-                            e
-                        )
-                    ));
-                }
-                let (bytes, ext) = alone.bytes(record, source.text());
-                Piece::Ready {
-                    body: name_for(record, &format!("{stem}.{}", record.source.index)),
-                    ext,
-                    bytes,
-                }
-            })
-        },
-        |file| {
-            if let Some(message) = &file.error {
-                eprintln!("{} {message}", style::error());
-                failed = true;
+            let mut go_on = true;
+            let file = batch::read_each_batched(
+                input,
+                &read_options,
+                batch::RECORDS_PER_BATCH,
+                |record, source| {
+                    if let Some(e) = record.errors.first() {
+                        return Piece::Failed(format!(
+                            "{} (record not written)",
+                            shogi_tool::diag::located_error(
+                                &format!("{}#{}", record.source.path, record.source.index),
+                                e
+                            )
+                        ));
+                    }
+                    let (bytes, ext) = alone.bytes_from(record, source);
+                    Piece::Ready {
+                        body: name_for(record, &format!("{stem}.{}", record.source.index)),
+                        ext,
+                        bytes,
+                    }
+                },
+                |pieces| {
+                    go_on = sink(Part::Records(pieces));
+                    go_on
+                },
+            );
+            if go_on {
+                sink(Part::End(file.error));
             }
-            for piece in file.results {
-                match piece {
-                    Piece::Ready { body, ext, bytes } => out.write(&body, ext, &bytes),
-                    Piece::Failed(message) => {
-                        eprintln!("{} {message}", style::error());
-                        failed = true;
+        },
+        |part| {
+            match part {
+                Part::End(Some(message)) => {
+                    eprintln!("{} {message}", style::error());
+                    failed = true;
+                }
+                Part::End(None) => {}
+                Part::Records(pieces) => {
+                    for piece in pieces {
+                        match piece {
+                            Piece::Ready { body, ext, bytes } => out.write(&body, ext, &bytes),
+                            Piece::Failed(message) => {
+                                eprintln!("{} {message}", style::error());
+                                failed = true;
+                            }
+                        }
                     }
                 }
             }

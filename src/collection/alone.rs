@@ -10,13 +10,16 @@ use std::sync::OnceLock;
 use crate::formats;
 use crate::formats::write::{self, default_encoding, WriteOptions};
 use crate::record::{Format, Record};
-use crate::text::Encoding;
+use crate::text::{Encoding, SourceText};
 
 /// Where the records of one input's text lie, found on first use (one per input; shared by
 /// the threads reading its records).
 #[derive(Debug, Default)]
 pub struct Alone {
     spans: OnceLock<Option<Spans>>,
+    /// The CSA version line of the first record of a file read a window at a time, taken
+    /// from its first window.
+    window_version: OnceLock<Option<String>>,
 }
 
 /// The byte range of every record of a text that holds several and says where, and the CSA
@@ -33,22 +36,56 @@ impl Alone {
     /// extension of its format.
     pub fn bytes(&self, record: &Record, text: &str) -> (Vec<u8>, &'static str) {
         let format = record.source.format.unwrap_or(Format::Csa);
-        let own = match self.own_text(record, text, format) {
-            Some(own) => encode_as_read(&own, record),
-            None => None,
+        let own = self.own_text(record, text, format);
+        own_or_written(own, record, format)
+    }
+
+    /// [`Alone::bytes`] of `record` read from `source`: the input's whole text, or a window
+    /// of it ([`SourceText::window`], a big file read a window at a time), in which the
+    /// record is found by its first line.
+    pub fn bytes_from(&self, record: &Record, source: &SourceText) -> (Vec<u8>, &'static str) {
+        if !source.is_window() {
+            return self.bytes(record, source.text());
+        }
+        let format = record.source.format.unwrap_or(Format::Csa);
+        let own = self.own_text_in_window(record, source, format);
+        own_or_written(own, record, format)
+    }
+
+    /// The record's own text in a window, found by its first line; the version line of the
+    /// file's first record as in [`Alone::own_text`].
+    fn own_text_in_window(
+        &self,
+        record: &Record,
+        source: &SourceText,
+        format: Format,
+    ) -> Option<String> {
+        let text = source.text();
+        let version = if source.first_line() == 1 {
+            self.window_version.get_or_init(|| {
+                let first = formats::record_spans_from(text, format, 1)?.next()?;
+                let v = version_line(text, first.range())?;
+                Some(text[v].to_string())
+            })
+        } else {
+            self.window_version.get().unwrap_or(&None)
         };
-        let bytes = own.unwrap_or_else(|| {
-            let encoding = default_encoding(format);
-            let options = WriteOptions {
-                encoding: Some(encoding),
-                ..WriteOptions::default()
-            };
-            let mut w = write::write(record, format, &options);
-            let mut bytes = write::encode(&w.text, encoding).0;
-            write::declare_if_misread(format, encoding, &mut w.text, &mut bytes);
-            bytes
-        });
-        (bytes, format.extension())
+        let start = source.line_start(record.source.line as usize)?;
+        let span =
+            formats::record_spans_from(text.get(start..)?, format, record.source.line)?.next()?;
+        let range = span.range().start + start..span.range().end + start;
+        let mut own = String::new();
+        if let Some(v) = version.as_ref().filter(|_| format == Format::Csa) {
+            if record.source.index > 0 && version_line(text, range.clone()).is_none() {
+                own.push_str(v);
+                own.push('\n');
+            }
+        }
+        own.push_str(text.get(range)?);
+        if !own.ends_with('\n') {
+            own.push('\n');
+        }
+        Some(own)
     }
 
     /// The record's own text, when it is exactly known.
@@ -88,6 +125,24 @@ impl Alone {
             None => None,
         }
     }
+}
+
+/// The bytes of `own`, the record's own text, in the encoding it was read in; else the
+/// record as `convert` writes it.
+fn own_or_written(own: Option<String>, record: &Record, format: Format) -> (Vec<u8>, &'static str) {
+    let own = own.and_then(|own| encode_as_read(&own, record));
+    let bytes = own.unwrap_or_else(|| {
+        let encoding = default_encoding(format);
+        let options = WriteOptions {
+            encoding: Some(encoding),
+            ..WriteOptions::default()
+        };
+        let mut w = write::write(record, format, &options);
+        let mut bytes = write::encode(&w.text, encoding).0;
+        write::declare_if_misread(format, encoding, &mut w.text, &mut bytes);
+        bytes
+    });
+    (bytes, format.extension())
 }
 
 /// The range of the version line (`V2.2`) among the first lines of `range` in `text`.

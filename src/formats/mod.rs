@@ -175,6 +175,23 @@ pub fn record_spans_lazily(
     (spans.clone().take(2).count() > 1).then_some(spans)
 }
 
+/// The records of `text` that a format of several records a text (CSA, SFEN/USI) holds, with
+/// their lines counted from `first_line`, for a window of a bigger text that starts at the
+/// start of that line (a file read a piece at a time): `None` for the other formats. Unlike
+/// [`record_spans_lazily`], a text of one record (or none) gives its spans too.
+pub fn record_spans_from(
+    text: &str,
+    format: Format,
+    first_line: u32,
+) -> Option<impl Iterator<Item = RecordSpan> + '_> {
+    let spans = match format {
+        Format::Csa => Spans::Csa(csa::Spans::starting_at(text, first_line)),
+        Format::Sfen | Format::Usi => Spans::Usi(usi::Lines::starting_at(text, first_line)),
+        _ => return None,
+    };
+    Some(spans.filter(|s| s.span.has_content))
+}
+
 /// Where the records of a multi-record text lie, by format.
 #[derive(Clone, Debug)]
 enum Spans<'a> {

@@ -309,7 +309,7 @@ fn decode_body(mut body: Body<'_>, extension: Option<&str>, choice: EncodingChoi
 
 /// Makes every CR not followed by LF an LF, so that CR-only files (old Mac) have lines like
 /// any other. Byte for byte, so every offset stays valid.
-fn lone_cr_to_lf(text: String) -> String {
+pub(crate) fn lone_cr_to_lf(text: String) -> String {
     let b = text.as_bytes();
     let lone = |i: usize| b[i] == b'\r' && b.get(i + 1) != Some(&b'\n');
     let Some(first) = memchr::memchr_iter(b'\r', b).find(|&i| lone(i)) else {

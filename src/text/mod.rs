@@ -24,6 +24,7 @@ mod encoding;
 mod escape;
 mod scan;
 mod source;
+mod stream;
 mod width;
 
 pub use decode::{
@@ -35,6 +36,7 @@ pub use encoding::{Encoding, EncodingChoice, UnknownEncoding};
 pub use escape::{escape_all_controls, escape_controls, is_escaped, push_escaped};
 pub(crate) use scan::{count_byte, find_byte, find_non_ascii, has_nul, run_length};
 pub use source::{locate, LineCol, Position, SourceText};
+pub use stream::{DecodedLines, StreamDecoder};
 pub use width::{char_width, display_column, display_width};
 
 #[cfg(test)]

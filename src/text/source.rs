@@ -55,6 +55,10 @@ pub struct SourceText {
     text: String,
     /// Byte offset of the start of every line; built on first use.
     line_starts: OnceLock<Vec<usize>>,
+    /// For a window of a bigger text (see [`SourceText::window`]): the lines before it.
+    lines_before: usize,
+    /// Whether the text is a window of a bigger one.
+    window: bool,
 }
 
 impl Clone for SourceText {
@@ -66,6 +70,8 @@ impl Clone for SourceText {
         SourceText {
             text: self.text.clone(),
             line_starts,
+            lines_before: self.lines_before,
+            window: self.window,
         }
     }
 }
@@ -82,7 +88,30 @@ impl SourceText {
         SourceText {
             text,
             line_starts: OnceLock::new(),
+            lines_before: 0,
+            window: false,
         }
+    }
+
+    /// Wraps `text`, a window of a bigger text (a file read a piece at a time) that starts at
+    /// the start of line `first_line` (1-based) of it. Lines are the bigger text's: line
+    /// lookups take and give its line numbers; byte offsets are the window's.
+    pub fn window(text: String, first_line: usize) -> Self {
+        SourceText {
+            lines_before: first_line.saturating_sub(1),
+            window: true,
+            ..SourceText::new(text)
+        }
+    }
+
+    /// Whether this is a window of a bigger text ([`SourceText::window`]).
+    pub fn is_window(&self) -> bool {
+        self.window
+    }
+
+    /// The line number (1-based) of the text's first line: 1 but in a window.
+    pub fn first_line(&self) -> usize {
+        self.lines_before + 1
     }
 
     /// The whole text.
@@ -103,11 +132,12 @@ impl SourceText {
     /// and an empty text has none.
     pub fn line_count(&self) -> usize {
         let starts = self.line_starts();
-        if self.text.ends_with('\n') || self.text.is_empty() {
-            starts.len() - 1
-        } else {
-            starts.len()
-        }
+        self.lines_before
+            + if self.text.ends_with('\n') || self.text.is_empty() {
+                starts.len() - 1
+            } else {
+                starts.len()
+            }
     }
 
     /// The line and character column of byte offset `offset` (clamped, see the module docs).
@@ -120,7 +150,7 @@ impl SourceText {
         let index = starts.partition_point(|&s| s <= offset) - 1;
         let column = self.text[starts[index]..offset].chars().count() + 1;
         LineCol {
-            line: index + 1,
+            line: self.lines_before + index + 1,
             column,
         }
     }
@@ -129,7 +159,7 @@ impl SourceText {
     pub fn position(&self, offset: usize) -> Position {
         let offset = floor_char_boundary(&self.text, offset);
         let LineCol { line, column } = self.line_col(offset);
-        let start = self.line_starts()[line - 1];
+        let start = self.line_starts()[line - self.lines_before - 1];
         Position {
             offset,
             line,
@@ -142,6 +172,7 @@ impl SourceText {
     /// last line (the empty line after a final `\n` is `Some(len..len)`).
     pub fn line_range(&self, line: usize) -> Option<std::ops::Range<usize>> {
         let starts = self.line_starts();
+        let line = line.checked_sub(self.lines_before)?;
         let start = *starts.get(line.checked_sub(1)?)?;
         let end = starts.get(line).map_or(self.text.len(), |&next| next - 1);
         let text = &self.text[start..end];
@@ -157,6 +188,7 @@ impl SourceText {
 
     /// The byte offset at which line `line` (1-based) starts, or `None` past the last line.
     pub fn line_start(&self, line: usize) -> Option<usize> {
+        let line = line.checked_sub(self.lines_before)?;
         self.line_starts().get(line.checked_sub(1)?).copied()
     }
 }

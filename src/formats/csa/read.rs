@@ -71,12 +71,18 @@ pub(crate) struct Spans<'a> {
 
 impl<'a> Spans<'a> {
     pub(crate) fn new(text: &'a str) -> Spans<'a> {
+        Spans::starting_at(text, 1)
+    }
+
+    /// The spans of `text`, a piece of a bigger text that starts at the start of its line
+    /// `first_line`: the spans' lines are the bigger text's.
+    pub(crate) fn starting_at(text: &'a str, first_line: u32) -> Spans<'a> {
         Spans {
             bytes: text.as_bytes(),
             start: 0,
-            first_line: 1,
+            first_line,
             counted_to: 0,
-            line_at_counted: 1,
+            line_at_counted: first_line,
             at: 0,
             done: false,
         }

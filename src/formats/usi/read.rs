@@ -44,10 +44,16 @@ pub(crate) struct Lines<'a> {
 
 impl<'a> Lines<'a> {
     pub(crate) fn new(text: &'a str) -> Lines<'a> {
+        Lines::starting_at(text, 1)
+    }
+
+    /// The record lines of `text`, a piece of a bigger list that starts at the start of its
+    /// line `first_line`: the spans' lines are the bigger list's.
+    pub(crate) fn starting_at(text: &'a str, first_line: u32) -> Lines<'a> {
         Lines {
             text,
             at: 0,
-            line_no: 0,
+            line_no: first_line.saturating_sub(1),
         }
     }
 }
