@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use shogi_tool::record::replay::main_line_walk;
 use shogi_tool::record::Record;
-use shogi_tool::shogi::{Move, Position};
+use shogi_tool::shogi::{Move, Position, SfenWriter};
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
@@ -107,7 +107,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(vec![c])
     };
     for_each_record_or(&args.input, "", labelled, |record, input, c| {
-        let label = Label::new(style, record, input);
+        let mut label = Label::new(style, record, input);
         let mut last: Option<(usize, Option<Move>, Position)> = None;
         let mut found = false;
         let ok = main_line_walk(record, |ply, mv, pos| {
@@ -158,6 +158,8 @@ enum Style {
 struct Label {
     style: Style,
     head: String,
+    /// Writes the record's positions in turn (rewriting only the ranks a move changed).
+    sfen: SfenWriter,
 }
 
 impl Label {
@@ -181,13 +183,17 @@ impl Label {
                 head
             }
         };
-        Label { style, head }
+        Label {
+            style,
+            head,
+            sfen: SfenWriter::new(),
+        }
     }
 
     /// Appends the line of the position after `ply` (reached by `mv`): `numbered` puts the ply
     /// before the SFEN in the text forms (the JSON object always has it).
     fn line(
-        &self,
+        &mut self,
         out: &mut String,
         numbered: Option<usize>,
         ply: usize,
@@ -204,7 +210,7 @@ impl Label {
                 None => out.push_str("null"),
             }
             out.push_str(",\"sfen\":\"");
-            pos.write_sfen(out);
+            self.sfen.write(pos, out);
             out.push_str("\"}\n");
             return;
         }
@@ -212,7 +218,7 @@ impl Label {
             push_usize(out, n);
             out.push('\t');
         }
-        pos.write_sfen(out);
+        self.sfen.write(pos, out);
         out.push('\n');
     }
 }
@@ -229,7 +235,5 @@ fn push_usize(out: &mut String, mut n: usize) {
             break;
         }
     }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
-    }
+    out.push_str(std::str::from_utf8(&digits[i..]).expect("digits are ASCII"));
 }

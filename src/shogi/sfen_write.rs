@@ -1,8 +1,10 @@
 //! The SFEN of a [`Position`] written straight onto a caller's buffer: no string per piece and
 //! no `format!`, so that `positions` costs little more than the replay (issue 34). The text is
-//! byte for byte the one [`Setup::to_sfen`](super::Setup::to_sfen) builds.
+//! byte for byte the one [`Setup::to_sfen`](super::Setup::to_sfen) builds. [`SfenWriter`]
+//! writes a game's positions in turn, rewriting only the ranks a move changed.
 
 use super::color::Color;
+use super::piece::Piece;
 use super::position::Position;
 use super::square::Square;
 
@@ -16,66 +18,189 @@ const FIRST_PROMOTED: usize = 8;
 /// (three digits and a letter each), a space and a 10-digit move number.
 const MAX_SFEN: usize = 170 + 3 + 14 * 4 + 1 + 10;
 
+/// The longest rank: nine promoted pieces.
+const MAX_RANK: usize = 18;
+
+/// The longest board field: nine longest ranks and eight slashes.
+const MAX_BOARD: usize = 9 * MAX_RANK + 8;
+
 impl Position {
     /// Appends the SFEN of the position (`board side hand move-number`) to `out`.
     pub fn write_sfen(&self, out: &mut String) {
         // Written as bytes into a buffer on the stack, then appended at once: one copy.
         let mut buf = [0u8; MAX_SFEN];
         let mut n = 0;
-        for rank in 0..9u8 {
-            let mut empty = 0u8;
-            for file in (0..9u8).rev() {
-                let sq = Square::from_index_unchecked((file * 9 + rank) as usize);
-                if let Some(p) = self.piece_at(sq) {
-                    if empty > 0 {
-                        buf[n] = b'0' + empty;
-                        n += 1;
-                        empty = 0;
-                    }
-                    let k = p.kind.index();
-                    if k >= FIRST_PROMOTED {
-                        buf[n] = b'+';
-                        n += 1;
-                    }
-                    buf[n] = letter(LETTERS[k], p.color);
-                    n += 1;
-                } else {
-                    empty += 1;
-                }
-            }
-            if empty > 0 {
-                buf[n] = b'0' + empty;
-                n += 1;
-            }
+        for rank in 0..9 {
+            n = push_rank(self, rank, &mut buf, n);
             buf[n] = b'/';
             n += 1;
         }
         // The last rank's `/` becomes the space before the side.
-        buf[n - 1] = b' ';
-        buf[n] = match self.side_to_move() {
-            Color::Black => b'b',
-            Color::White => b'w',
-        };
-        buf[n + 1] = b' ';
-        n += 2;
-        let before = n;
-        for color in Color::ALL {
-            for (kind, count) in self.hand(color).iter() {
-                if count > 1 {
-                    n = push_number(&mut buf, n, u32::from(count));
-                }
-                buf[n] = letter(LETTERS[kind.index()], color);
-                n += 1;
-            }
-        }
-        if n == before {
-            buf[n] = b'-';
-            n += 1;
-        }
-        buf[n] = b' ';
-        n = push_number(&mut buf, n + 1, self.move_number());
+        n = push_tail(self, &mut buf, n - 1);
         out.push_str(std::str::from_utf8(&buf[..n]).expect("an SFEN is ASCII"));
     }
+}
+
+/// The SFEN of successive positions, as [`Position::write_sfen`] writes them, for a caller
+/// that writes many positions in a row (`positions`): the text of each board rank is kept
+/// from the position last written and rewritten only where one of its squares changed, which
+/// a move does to at most two ranks (issue 34). Any position may be given (the writer
+/// compares the boards, it does not assume a move between them).
+#[derive(Clone, Debug)]
+pub struct SfenWriter {
+    /// The board `board_text` shows (`None` everywhere before the first position; the first
+    /// write rewrites every rank whatever it holds).
+    board: [Option<Piece>; 81],
+    /// The SFEN's board field: the ranks' texts, `/` between them.
+    board_text: String,
+    /// The length of each rank's text in `board_text`.
+    rank_len: [u8; 9],
+    /// Whether `board_text` shows `board` (false before the first write).
+    written: bool,
+}
+
+impl Default for SfenWriter {
+    fn default() -> SfenWriter {
+        SfenWriter::new()
+    }
+}
+
+impl SfenWriter {
+    /// A writer that has written nothing yet.
+    pub fn new() -> SfenWriter {
+        SfenWriter {
+            board: [None; 81],
+            board_text: String::with_capacity(MAX_BOARD),
+            rank_len: [0; 9],
+            written: false,
+        }
+    }
+
+    /// Appends the SFEN of `pos` to `out`: the same text as [`Position::write_sfen`].
+    pub fn write(&mut self, pos: &Position, out: &mut String) {
+        let changed = self.changed_ranks(pos);
+        if changed != 0 {
+            self.rewrite(pos, changed);
+        }
+        out.push_str(&self.board_text);
+        let mut buf = [0u8; MAX_SFEN];
+        let n = push_tail(pos, &mut buf, 0);
+        out.push_str(std::str::from_utf8(&buf[..n]).expect("an SFEN is ASCII"));
+    }
+
+    /// One bit per rank (bit 0 = rank a) whose squares differ from the text's; every rank
+    /// before the first write.
+    fn changed_ranks(&self, pos: &Position) -> u16 {
+        if !self.written {
+            return 0x1ff;
+        }
+        let mut changed = 0u16;
+        for file in 0..9 {
+            for rank in 0..9 {
+                let i = file * 9 + rank;
+                let now = pos.piece_at(Square::from_index_unchecked(i));
+                changed |= u16::from(now != self.board[i]) << rank;
+            }
+        }
+        changed
+    }
+
+    /// Rewrites the text of the ranks in `changed` (bit 0 = rank a) from `pos`.
+    fn rewrite(&mut self, pos: &Position, changed: u16) {
+        if !self.written {
+            self.board_text.clear();
+            let mut buf = [0u8; MAX_SFEN];
+            let mut n = 0;
+            for rank in 0..9 {
+                let start = n;
+                n = push_rank(pos, rank, &mut buf, n);
+                self.rank_len[usize::from(rank)] = (n - start) as u8;
+                buf[n] = b'/';
+                n += 1;
+            }
+            self.board_text
+                .push_str(std::str::from_utf8(&buf[..n - 1]).expect("an SFEN is ASCII"));
+            self.written = true;
+        } else {
+            let mut start = 0usize;
+            for rank in 0..9u8 {
+                let r = usize::from(rank);
+                let old_len = usize::from(self.rank_len[r]);
+                if changed & (1 << rank) != 0 {
+                    let mut buf = [0u8; MAX_RANK];
+                    let len = push_rank(pos, rank, &mut buf, 0);
+                    self.board_text.replace_range(
+                        start..start + old_len,
+                        std::str::from_utf8(&buf[..len]).expect("an SFEN is ASCII"),
+                    );
+                    self.rank_len[r] = len as u8;
+                }
+                start += usize::from(self.rank_len[r]) + 1;
+            }
+        }
+        for (i, square) in self.board.iter_mut().enumerate() {
+            *square = pos.piece_at(Square::from_index_unchecked(i));
+        }
+    }
+}
+
+/// Writes the text of board rank `rank` (0 = rank a, files 9 to 1) of `pos` at `buf[n..]`;
+/// returns the end.
+#[inline]
+fn push_rank(pos: &Position, rank: u8, buf: &mut [u8], mut n: usize) -> usize {
+    let mut empty = 0u8;
+    for file in (0..9u8).rev() {
+        let sq = Square::from_index_unchecked((file * 9 + rank) as usize);
+        if let Some(p) = pos.piece_at(sq) {
+            if empty > 0 {
+                buf[n] = b'0' + empty;
+                n += 1;
+                empty = 0;
+            }
+            let k = p.kind.index();
+            if k >= FIRST_PROMOTED {
+                buf[n] = b'+';
+                n += 1;
+            }
+            buf[n] = letter(LETTERS[k], p.color);
+            n += 1;
+        } else {
+            empty += 1;
+        }
+    }
+    if empty > 0 {
+        buf[n] = b'0' + empty;
+        n += 1;
+    }
+    n
+}
+
+/// Writes the fields after the board (` side hand move-number`) of `pos` at `buf[n..]`;
+/// returns the end.
+fn push_tail(pos: &Position, buf: &mut [u8; MAX_SFEN], mut n: usize) -> usize {
+    buf[n] = b' ';
+    buf[n + 1] = match pos.side_to_move() {
+        Color::Black => b'b',
+        Color::White => b'w',
+    };
+    buf[n + 2] = b' ';
+    n += 3;
+    let before = n;
+    for color in Color::ALL {
+        for (kind, count) in pos.hand(color).iter() {
+            if count > 1 {
+                n = push_number(buf, n, u32::from(count));
+            }
+            buf[n] = letter(LETTERS[kind.index()], color);
+            n += 1;
+        }
+    }
+    if n == before {
+        buf[n] = b'-';
+        n += 1;
+    }
+    buf[n] = b' ';
+    push_number(buf, n + 1, pos.move_number())
 }
 
 /// `upper` as `color` writes it (lower case for white).
@@ -155,8 +280,54 @@ mod tests {
         assert_eq!(written(&pos), setup.to_sfen());
     }
 
+    /// What an [`SfenWriter`] writes of `pos`.
+    fn written_by(writer: &mut SfenWriter, pos: &Position) -> String {
+        let mut s = String::from("prefix\t");
+        writer.write(pos, &mut s);
+        s.split_off("prefix\t".len())
+    }
+
+    #[test]
+    fn the_writer_takes_unrelated_positions_in_turn() {
+        // Not a move apart: every rank and the hands differ, and back again.
+        let sfens = [
+            crate::shogi::STARTPOS_SFEN,
+            "+R+N+S+B+L+P+N+L1/9/9/9/4k4/9/9/9/4K4 w B17p 300",
+            crate::shogi::STARTPOS_SFEN,
+            "9/9/9/9/4k4/9/9/9/4K4 b - 1",
+        ];
+        let mut writer = SfenWriter::new();
+        for sfen in sfens {
+            let pos = Position::from_setup(&Setup::from_sfen(sfen).unwrap()).unwrap();
+            assert_eq!(written_by(&mut writer, &pos), sfen);
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
+        /// A writer following a random game, or skipping positions of it, writes what
+        /// `write_sfen` does.
+        #[test]
+        fn the_writer_equals_write_sfen(seed in any::<u64>(), plies in 0usize..240, skip in 1usize..4) {
+            let mut pos = Position::startpos();
+            let mut writer = SfenWriter::new();
+            prop_assert_eq!(written_by(&mut writer, &pos), written(&pos));
+            let mut state = seed | 1;
+            for ply in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                pos.play(moves[(state % moves.len() as u64) as usize]).unwrap();
+                if ply % skip == 0 {
+                    prop_assert_eq!(written_by(&mut writer, &pos), written(&pos));
+                }
+            }
+        }
+
         /// On positions of random games (promotions, captures, drops, both sides' hands, move
         /// numbers past 9 and 99): the fast writer equals the old formatting and reads back.
         #[test]
