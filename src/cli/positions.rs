@@ -235,5 +235,5 @@ fn push_usize(out: &mut String, mut n: usize) {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&digits[i..]).expect("digits are ASCII"));
+    out.extend(digits[i..].iter().map(|&d| char::from(d)));
 }

@@ -4,7 +4,8 @@
 //! writes a game's positions in turn, rewriting only the ranks a move changed.
 
 use super::color::Color;
-use super::piece::Piece;
+use super::hand::Hand;
+use super::piece::PieceKind;
 use super::position::Position;
 use super::square::Square;
 
@@ -44,19 +45,26 @@ impl Position {
 /// The SFEN of successive positions, as [`Position::write_sfen`] writes them, for a caller
 /// that writes many positions in a row (`positions`): the text of each board rank is kept
 /// from the position last written and rewritten only where one of its squares changed, which
-/// a move does to at most two ranks (issue 34). Any position may be given (the writer
-/// compares the boards, it does not assume a move between them).
+/// a move does to at most two ranks (issue 34), and the hands' text only when they changed.
+/// Any position may be given (the writer compares the boards, it does not assume a move
+/// between them).
 #[derive(Clone, Debug)]
 pub struct SfenWriter {
-    /// The board `board_text` shows (`None` everywhere before the first position; the first
-    /// write rewrites every rank whatever it holds).
-    board: [Option<Piece>; 81],
+    /// The board `board_text` shows, as the position's bitboards (both colours', then each
+    /// kind's); meaningless before the first write.
+    board: [u128; 16],
     /// The SFEN's board field: the ranks' texts, `/` between them.
     board_text: String,
     /// The length of each rank's text in `board_text`.
     rank_len: [u8; 9],
-    /// Whether `board_text` shows `board` (false before the first write).
+    /// The hands `hand_text` shows.
+    hands: [Hand; 2],
+    /// The SFEN's hand field.
+    hand_text: String,
+    /// Whether anything was written (the texts show `board` and `hands`).
     written: bool,
+    /// Where a rank's new text is put together.
+    scratch: String,
 }
 
 impl Default for SfenWriter {
@@ -65,83 +73,127 @@ impl Default for SfenWriter {
     }
 }
 
+/// The squares of each rank (bit 0 = rank a), as bitboards.
+const RANK_MASKS: [u128; 9] = {
+    let mut masks = [0u128; 9];
+    let mut i = 0;
+    while i < 81 {
+        masks[i % 9] |= 1u128 << i;
+        i += 1;
+    }
+    masks
+};
+
 impl SfenWriter {
     /// A writer that has written nothing yet.
     pub fn new() -> SfenWriter {
         SfenWriter {
-            board: [None; 81],
+            board: [0; 16],
             board_text: String::with_capacity(MAX_BOARD),
             rank_len: [0; 9],
+            hands: [Hand::default(); 2],
+            hand_text: String::with_capacity(16),
             written: false,
+            scratch: String::with_capacity(MAX_RANK),
         }
     }
 
     /// Appends the SFEN of `pos` to `out`: the same text as [`Position::write_sfen`].
     pub fn write(&mut self, pos: &Position, out: &mut String) {
-        let changed = self.changed_ranks(pos);
-        if changed != 0 {
-            self.rewrite(pos, changed);
-        }
-        out.push_str(&self.board_text);
-        let mut buf = [0u8; MAX_SFEN];
-        let n = push_tail(pos, &mut buf, 0);
-        out.push_str(std::str::from_utf8(&buf[..n]).expect("an SFEN is ASCII"));
-    }
-
-    /// One bit per rank (bit 0 = rank a) whose squares differ from the text's; every rank
-    /// before the first write.
-    fn changed_ranks(&self, pos: &Position) -> u16 {
+        let board = board_sets(pos);
+        let hands = [*pos.hand(Color::Black), *pos.hand(Color::White)];
         if !self.written {
-            return 0x1ff;
-        }
-        let mut changed = 0u16;
-        for file in 0..9 {
-            for rank in 0..9 {
-                let i = file * 9 + rank;
-                let now = pos.piece_at(Square::from_index_unchecked(i));
-                changed |= u16::from(now != self.board[i]) << rank;
-            }
-        }
-        changed
-    }
-
-    /// Rewrites the text of the ranks in `changed` (bit 0 = rank a) from `pos`.
-    fn rewrite(&mut self, pos: &Position, changed: u16) {
-        if !self.written {
-            self.board_text.clear();
-            let mut buf = [0u8; MAX_SFEN];
-            let mut n = 0;
-            for rank in 0..9 {
-                let start = n;
-                n = push_rank(pos, rank, &mut buf, n);
-                self.rank_len[usize::from(rank)] = (n - start) as u8;
-                buf[n] = b'/';
-                n += 1;
-            }
-            self.board_text
-                .push_str(std::str::from_utf8(&buf[..n - 1]).expect("an SFEN is ASCII"));
+            self.write_all_ranks(pos);
+            self.write_hands(pos);
             self.written = true;
         } else {
-            let mut start = 0usize;
-            for rank in 0..9u8 {
-                let r = usize::from(rank);
-                let old_len = usize::from(self.rank_len[r]);
-                if changed & (1 << rank) != 0 {
-                    let mut buf = [0u8; MAX_RANK];
-                    let len = push_rank(pos, rank, &mut buf, 0);
-                    self.board_text.replace_range(
-                        start..start + old_len,
-                        std::str::from_utf8(&buf[..len]).expect("an SFEN is ASCII"),
-                    );
-                    self.rank_len[r] = len as u8;
-                }
-                start += usize::from(self.rank_len[r]) + 1;
+            let mut changed = 0u128;
+            for (now, then) in board.iter().zip(&self.board) {
+                changed |= now ^ then;
+            }
+            if changed != 0 {
+                self.rewrite_ranks(pos, changed);
+            }
+            if hands != self.hands {
+                self.write_hands(pos);
             }
         }
-        for (i, square) in self.board.iter_mut().enumerate() {
-            *square = pos.piece_at(Square::from_index_unchecked(i));
+        self.board = board;
+        self.hands = hands;
+        out.push_str(&self.board_text);
+        out.push_str(match pos.side_to_move() {
+            Color::Black => " b ",
+            Color::White => " w ",
+        });
+        out.push_str(&self.hand_text);
+        out.push(' ');
+        push_digits(out, pos.move_number());
+    }
+
+    /// Writes the whole board field of `pos`.
+    fn write_all_ranks(&mut self, pos: &Position) {
+        self.board_text.clear();
+        let mut buf = [0u8; MAX_RANK];
+        for rank in 0..9u8 {
+            if rank > 0 {
+                self.board_text.push('/');
+            }
+            let len = push_rank(pos, rank, &mut buf, 0);
+            push_ascii(&mut self.board_text, &buf[..len]);
+            self.rank_len[usize::from(rank)] = len as u8;
         }
     }
+
+    /// Rewrites the text of the ranks holding a square of `changed` from `pos`.
+    fn rewrite_ranks(&mut self, pos: &Position, changed: u128) {
+        let mut start = 0usize;
+        for rank in 0..9u8 {
+            let r = usize::from(rank);
+            let old_len = usize::from(self.rank_len[r]);
+            if changed & RANK_MASKS[r] != 0 {
+                let mut buf = [0u8; MAX_RANK];
+                let len = push_rank(pos, rank, &mut buf, 0);
+                self.scratch.clear();
+                push_ascii(&mut self.scratch, &buf[..len]);
+                self.board_text
+                    .replace_range(start..start + old_len, &self.scratch);
+                self.rank_len[r] = len as u8;
+            }
+            start += usize::from(self.rank_len[r]) + 1;
+        }
+    }
+
+    /// Writes the hand field of `pos`.
+    fn write_hands(&mut self, pos: &Position) {
+        let mut buf = [0u8; MAX_SFEN];
+        let n = push_hands(pos, &mut buf, 0);
+        self.hand_text.clear();
+        push_ascii(&mut self.hand_text, &buf[..n]);
+    }
+}
+
+/// The bitboards that tell every square's piece: each colour's, then each kind's.
+fn board_sets(pos: &Position) -> [u128; 16] {
+    let mut sets = [0u128; 16];
+    sets[0] = pos.pieces(Color::Black).0;
+    sets[1] = pos.pieces(Color::White).0;
+    for (set, kind) in sets[2..].iter_mut().zip(PieceKind::ALL) {
+        *set = pos.kind_bb(kind).0;
+    }
+    sets
+}
+
+/// Appends ASCII bytes (each as its char: no UTF-8 check of the whole).
+#[inline]
+fn push_ascii(out: &mut String, bytes: &[u8]) {
+    out.extend(bytes.iter().map(|&b| char::from(b)));
+}
+
+/// Appends the decimal digits of `value`.
+fn push_digits(out: &mut String, value: u32) {
+    let mut buf = [0u8; MAX_SFEN];
+    let n = push_number(&mut buf, 0, value);
+    push_ascii(out, &buf[..n]);
 }
 
 /// Writes the text of board rank `rank` (0 = rank a, files 9 to 1) of `pos` at `buf[n..]`;
@@ -177,14 +229,20 @@ fn push_rank(pos: &Position, rank: u8, buf: &mut [u8], mut n: usize) -> usize {
 
 /// Writes the fields after the board (` side hand move-number`) of `pos` at `buf[n..]`;
 /// returns the end.
-fn push_tail(pos: &Position, buf: &mut [u8; MAX_SFEN], mut n: usize) -> usize {
+fn push_tail(pos: &Position, buf: &mut [u8; MAX_SFEN], n: usize) -> usize {
     buf[n] = b' ';
     buf[n + 1] = match pos.side_to_move() {
         Color::Black => b'b',
         Color::White => b'w',
     };
     buf[n + 2] = b' ';
-    n += 3;
+    let n = push_hands(pos, buf, n + 3);
+    buf[n] = b' ';
+    push_number(buf, n + 1, pos.move_number())
+}
+
+/// Writes the hand field of `pos` (`-` for empty hands) at `buf[n..]`; returns the end.
+fn push_hands(pos: &Position, buf: &mut [u8; MAX_SFEN], mut n: usize) -> usize {
     let before = n;
     for color in Color::ALL {
         for (kind, count) in pos.hand(color).iter() {
@@ -199,8 +257,7 @@ fn push_tail(pos: &Position, buf: &mut [u8; MAX_SFEN], mut n: usize) -> usize {
         buf[n] = b'-';
         n += 1;
     }
-    buf[n] = b' ';
-    push_number(buf, n + 1, pos.move_number())
+    n
 }
 
 /// `upper` as `color` writes it (lower case for white).
