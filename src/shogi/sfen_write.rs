@@ -47,24 +47,25 @@ impl Position {
 /// from the position last written and rewritten only where one of its squares changed, which
 /// a move does to at most two ranks (issue 34), and the hands' text only when they changed.
 /// Any position may be given (the writer compares the boards, it does not assume a move
-/// between them).
+/// between them). It writes bytes (ASCII), so that a caller checks the text is UTF-8 once for
+/// many lines rather than once a line.
 #[derive(Clone, Debug)]
 pub struct SfenWriter {
     /// The board `board_text` shows, as the position's bitboards (both colours', then each
     /// kind's); meaningless before the first write.
     board: [u128; 16],
     /// The SFEN's board field: the ranks' texts, `/` between them.
-    board_text: String,
+    board_text: Vec<u8>,
     /// The length of each rank's text in `board_text`.
     rank_len: [u8; 9],
     /// The hands `hand_text` shows.
     hands: [Hand; 2],
-    /// The SFEN's hand field.
-    hand_text: String,
+    /// The SFEN's hand field (`buf[..hand_len]`).
+    hand_text: [u8; MAX_SFEN],
+    /// The length of the hand field.
+    hand_len: usize,
     /// Whether anything was written (the texts show `board` and `hands`).
     written: bool,
-    /// Where a rank's new text is put together.
-    scratch: String,
 }
 
 impl Default for SfenWriter {
@@ -89,22 +90,23 @@ impl SfenWriter {
     pub fn new() -> SfenWriter {
         SfenWriter {
             board: [0; 16],
-            board_text: String::with_capacity(MAX_BOARD),
+            board_text: Vec::with_capacity(MAX_BOARD),
             rank_len: [0; 9],
             hands: [Hand::default(); 2],
-            hand_text: String::with_capacity(16),
+            hand_text: [0; MAX_SFEN],
+            hand_len: 0,
             written: false,
-            scratch: String::with_capacity(MAX_RANK),
         }
     }
 
-    /// Appends the SFEN of `pos` to `out`: the same text as [`Position::write_sfen`].
-    pub fn write(&mut self, pos: &Position, out: &mut String) {
+    /// Appends the SFEN of `pos` to `out`: the same text as [`Position::write_sfen`], as
+    /// ASCII bytes.
+    pub fn write(&mut self, pos: &Position, out: &mut Vec<u8>) {
         let board = board_sets(pos);
         let hands = [*pos.hand(Color::Black), *pos.hand(Color::White)];
         if !self.written {
             self.write_all_ranks(pos);
-            self.write_hands(pos);
+            self.hand_len = push_hands(pos, &mut self.hand_text, 0);
             self.written = true;
         } else {
             let mut changed = 0u128;
@@ -115,33 +117,36 @@ impl SfenWriter {
                 self.rewrite_ranks(pos, changed);
             }
             if hands != self.hands {
-                self.write_hands(pos);
+                self.hand_len = push_hands(pos, &mut self.hand_text, 0);
             }
         }
         self.board = board;
         self.hands = hands;
-        out.push_str(&self.board_text);
-        out.push_str(match pos.side_to_move() {
-            Color::Black => " b ",
-            Color::White => " w ",
+        out.extend_from_slice(&self.board_text);
+        out.extend_from_slice(match pos.side_to_move() {
+            Color::Black => b" b ",
+            Color::White => b" w ",
         });
-        out.push_str(&self.hand_text);
-        out.push(' ');
-        push_digits(out, pos.move_number());
+        out.extend_from_slice(&self.hand_text[..self.hand_len]);
+        let mut buf = [0u8; MAX_SFEN];
+        buf[0] = b' ';
+        let n = push_number(&mut buf, 1, pos.move_number());
+        out.extend_from_slice(&buf[..n]);
     }
 
     /// Writes the whole board field of `pos`.
     fn write_all_ranks(&mut self, pos: &Position) {
-        self.board_text.clear();
-        let mut buf = [0u8; MAX_RANK];
-        for rank in 0..9u8 {
-            if rank > 0 {
-                self.board_text.push('/');
-            }
-            let len = push_rank(pos, rank, &mut buf, 0);
-            push_ascii(&mut self.board_text, &buf[..len]);
-            self.rank_len[usize::from(rank)] = len as u8;
+        let mut buf = [0u8; MAX_SFEN];
+        let mut n = 0;
+        for rank in 0..9 {
+            let start = n;
+            n = push_rank(pos, rank, &mut buf, n);
+            self.rank_len[usize::from(rank)] = (n - start) as u8;
+            buf[n] = b'/';
+            n += 1;
         }
+        self.board_text.clear();
+        self.board_text.extend_from_slice(&buf[..n - 1]);
     }
 
     /// Rewrites the text of the ranks holding a square of `changed` from `pos`.
@@ -153,23 +158,23 @@ impl SfenWriter {
             if changed & RANK_MASKS[r] != 0 {
                 let mut buf = [0u8; MAX_RANK];
                 let len = push_rank(pos, rank, &mut buf, 0);
-                self.scratch.clear();
-                push_ascii(&mut self.scratch, &buf[..len]);
-                self.board_text
-                    .replace_range(start..start + old_len, &self.scratch);
+                replace(&mut self.board_text, start, old_len, &buf[..len]);
                 self.rank_len[r] = len as u8;
             }
             start += usize::from(self.rank_len[r]) + 1;
         }
     }
+}
 
-    /// Writes the hand field of `pos`.
-    fn write_hands(&mut self, pos: &Position) {
-        let mut buf = [0u8; MAX_SFEN];
-        let n = push_hands(pos, &mut buf, 0);
-        self.hand_text.clear();
-        push_ascii(&mut self.hand_text, &buf[..n]);
+/// Replaces `text[start..start + old_len]` with `new`, moving what follows.
+fn replace(text: &mut Vec<u8>, start: usize, old_len: usize, new: &[u8]) {
+    let (tail, end) = (start + old_len, text.len());
+    if new.len() > old_len {
+        text.resize(end + new.len() - old_len, 0);
     }
+    text.copy_within(tail..end, start + new.len());
+    text.truncate(end + new.len() - old_len);
+    text[start..start + new.len()].copy_from_slice(new);
 }
 
 /// The bitboards that tell every square's piece: each colour's, then each kind's.
@@ -181,19 +186,6 @@ fn board_sets(pos: &Position) -> [u128; 16] {
         *set = pos.kind_bb(kind).0;
     }
     sets
-}
-
-/// Appends ASCII bytes (each as its char: no UTF-8 check of the whole).
-#[inline]
-fn push_ascii(out: &mut String, bytes: &[u8]) {
-    out.extend(bytes.iter().map(|&b| char::from(b)));
-}
-
-/// Appends the decimal digits of `value`.
-fn push_digits(out: &mut String, value: u32) {
-    let mut buf = [0u8; MAX_SFEN];
-    let n = push_number(&mut buf, 0, value);
-    push_ascii(out, &buf[..n]);
 }
 
 /// Writes the text of board rank `rank` (0 = rank a, files 9 to 1) of `pos` at `buf[n..]`;
@@ -339,9 +331,9 @@ mod tests {
 
     /// What an [`SfenWriter`] writes of `pos`.
     fn written_by(writer: &mut SfenWriter, pos: &Position) -> String {
-        let mut s = String::from("prefix\t");
+        let mut s = b"prefix\t".to_vec();
         writer.write(pos, &mut s);
-        s.split_off("prefix\t".len())
+        String::from_utf8(s.split_off("prefix\t".len())).unwrap()
     }
 
     #[test]
