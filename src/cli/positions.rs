@@ -4,10 +4,11 @@
 //! object a position naming its record, or `--with-path` the text lines prefixed by it.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 
 use shogi_tool::record::replay::main_line_walk;
 use shogi_tool::record::Record;
-use shogi_tool::shogi::{Move, Position};
+use shogi_tool::shogi::{Move, Position, SfenWriter};
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
@@ -107,28 +108,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(vec![c])
     };
     for_each_record_or(&args.input, "", labelled, |record, input, c| {
-        let label = Label::new(style, record, input);
+        let mut label = Label::new(style, record, input);
         if record.variant_name().is_some() {
             variant_positions(record, &label, args.ply, args.final_only, c);
             return;
         }
+        // The record's lines as bytes, checked to be UTF-8 once at the end, not once a line.
+        let mut text: Vec<u8> = Vec::new();
         let mut last: Option<(usize, Option<Move>, Position)> = None;
         let mut found = false;
         let ok = main_line_walk(record, |ply, mv, pos| {
             match (args.ply, args.final_only) {
                 (Some(n), _) => {
                     if ply == n {
-                        label.line(&mut c.out, None, ply, mv, pos);
+                        label.line(&mut text, None, ply, mv, pos);
                         found = true;
                         return false;
                     }
                 }
                 (None, true) => last = Some((ply, mv, pos.clone())),
-                (None, false) => label.line(&mut c.out, Some(ply), ply, mv, pos),
+                (None, false) => label.line(&mut text, Some(ply), ply, mv, pos),
             }
             true
         });
         if !ok {
+            c.out
+                .push_str(std::str::from_utf8(&text).expect("the lines are UTF-8"));
             c.fail(format!(
                 "{}#{}: the start position cannot be played",
                 record.source.path, record.source.index
@@ -136,8 +141,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             return;
         }
         if let Some((ply, mv, pos)) = last {
-            label.line(&mut c.out, None, ply, mv, &pos);
+            label.line(&mut text, None, ply, mv, &pos);
         }
+        c.out
+            .push_str(std::str::from_utf8(&text).expect("the lines are UTF-8"));
         if let (Some(n), false) = (args.ply, found) {
             c.fail(format!(
                 "{}#{}: the main line has no ply {n}",
@@ -202,6 +209,8 @@ enum Style {
 struct Label {
     style: Style,
     head: String,
+    /// Writes the record's positions in turn (rewriting only the ranks a move changed).
+    sfen: SfenWriter,
 }
 
 impl Label {
@@ -225,39 +234,44 @@ impl Label {
                 head
             }
         };
-        Label { style, head }
+        Label {
+            style,
+            head,
+            sfen: SfenWriter::new(),
+        }
     }
 
     /// Appends the line of the position after `ply` (reached by `mv`): `numbered` puts the ply
     /// before the SFEN in the text forms (the JSON object always has it).
     fn line(
-        &self,
-        out: &mut String,
+        &mut self,
+        out: &mut Vec<u8>,
         numbered: Option<usize>,
         ply: usize,
         mv: Option<Move>,
         pos: &Position,
     ) {
-        out.push_str(&self.head);
+        out.extend_from_slice(self.head.as_bytes());
         if self.style == Style::Json {
-            let _ = write!(out, "{ply},\"move\":");
+            push_usize(out, ply);
+            out.extend_from_slice(b",\"move\":");
             match mv {
                 Some(m) => {
                     let _ = write!(out, "\"{m}\"");
                 }
-                None => out.push_str("null"),
+                None => out.extend_from_slice(b"null"),
             }
-            out.push_str(",\"sfen\":\"");
-            pos.write_sfen(out);
-            out.push_str("\"}\n");
+            out.extend_from_slice(b",\"sfen\":\"");
+            self.sfen.write(pos, out);
+            out.extend_from_slice(b"\"}\n");
             return;
         }
         if let Some(n) = numbered {
             push_usize(out, n);
-            out.push('\t');
+            out.push(b'\t');
         }
-        pos.write_sfen(out);
-        out.push('\n');
+        self.sfen.write(pos, out);
+        out.push(b'\n');
     }
 }
 
@@ -279,8 +293,7 @@ impl Label {
             return;
         }
         if let Some(n) = numbered {
-            push_usize(out, n);
-            out.push('\t');
+            let _ = write!(out, "{n}\t");
         }
         out.push_str(sfen);
         out.push('\n');
@@ -288,7 +301,7 @@ impl Label {
 }
 
 /// Appends the decimal digits of `n`.
-fn push_usize(out: &mut String, mut n: usize) {
+fn push_usize(out: &mut Vec<u8>, mut n: usize) {
     let mut digits = [0u8; 20];
     let mut i = digits.len();
     loop {
@@ -299,7 +312,5 @@ fn push_usize(out: &mut String, mut n: usize) {
             break;
         }
     }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
-    }
+    out.extend_from_slice(&digits[i..]);
 }

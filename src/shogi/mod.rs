@@ -49,4 +49,5 @@ pub use piece::{Piece, PieceKind};
 pub use position::{is_dead_square, set_count, Position, PositionError, SetupProblem};
 pub use rules::{MoveShape, Outcome, Rules};
 pub use setup::{Setup, SfenError, SfenField, STARTPOS_SFEN};
+pub use sfen_write::SfenWriter;
 pub use square::Square;

@@ -244,7 +244,9 @@ impl VPosition {
         if f < 1 || r < 1 || f > self.variant.files() as i8 || r > self.variant.ranks() as i8 {
             return None;
         }
-        Square::new(f as u8, r as u8)
+        Some(Square::from_index_unchecked(
+            (f as usize - 1) * 9 + (r as usize - 1),
+        ))
     }
 
     /// Calls `f(to, blocker)` for every square the piece on `from` reaches geometrically
@@ -304,28 +306,7 @@ impl VPosition {
     /// game moves in is walked backwards to the first piece; it attacks `sq` when it is the
     /// opponent's and its kind moves that way that far.
     fn attacked(&self, sq: Square, color: Color) -> bool {
-        let them = color.flip();
-        for &(dx, dy, range) in directions() {
-            let mut at = sq;
-            for steps in 1..=range {
-                let Some(next) = self.offset(at, them, -dx, -dy) else {
-                    break;
-                };
-                at = next;
-                if let Some(p) = self.board[at.index()] {
-                    if p.color == them
-                        && p.kind
-                            .atoms()
-                            .iter()
-                            .any(|a| a.dx == dx && a.dy == dy && a.range >= steps)
-                    {
-                        return true;
-                    }
-                    break;
-                }
-            }
-        }
-        false
+        attacked_on(&self.board, self.variant, sq, color)
     }
 
     /// Whether promotion is possible for `kind` moving `from` → `to` for `color`.
@@ -383,6 +364,25 @@ impl VPosition {
     /// where it is forced (or compulsory under the position's [`PromotionRule`]), the ranks a piece may not stand on, the per-file
     /// limit (nifu, Tori's two swallows), the own royal left attacked, drop mate.
     pub fn check_rules(&self, m: VMove) -> Result<(), VFoul> {
+        self.rules_verdict::<true>(m, self.royal_square(self.side))
+            .map_err(|f| f.expect("an explained verdict names its foul"))
+    }
+
+    /// Whether `m`, geometrically possible, passes [`VPosition::check_rules`], without
+    /// naming the foul (no attacker is looked for). `royal` is the square of the side to
+    /// move's royal piece.
+    fn passes_rules(&self, m: VMove, royal: Option<Square>) -> bool {
+        self.rules_verdict::<false>(m, royal).is_ok()
+    }
+
+    /// [`VPosition::check_rules`] given the side to move's royal square: with `EXPLAIN`, a
+    /// broken rule's foul, else `Err(None)` where naming it would cost a search (the
+    /// attacker of a self-check).
+    fn rules_verdict<const EXPLAIN: bool>(
+        &self,
+        m: VMove,
+        royal: Option<Square>,
+    ) -> Result<(), Option<VFoul>> {
         let us = self.side;
         match m {
             VMove::Normal { from, to, promote } => {
@@ -391,28 +391,28 @@ impl VPosition {
                     .expect("a piece to move");
                 if !promote && self.may_promote(kind, from, to, us) {
                     if self.stranded(kind, to, us) {
-                        return Err(Foul::DeadPiece {
+                        return Err(Some(Foul::DeadPiece {
                             kind,
                             to,
                             dropped: false,
-                        });
+                        }));
                     }
                     if self.promotion == PromotionRule::Compulsory {
-                        return Err(Foul::IllegalPromotion(PromotionReason::Compulsory {
+                        return Err(Some(Foul::IllegalPromotion(PromotionReason::Compulsory {
                             kind,
                             from,
                             to,
-                        }));
+                        })));
                     }
                 }
             }
             VMove::Drop { kind, to } => {
                 if self.stranded(kind, to, us) {
-                    return Err(Foul::DeadPiece {
+                    return Err(Some(Foul::DeadPiece {
                         kind,
                         to,
                         dropped: true,
-                    });
+                    }));
                 }
                 if let Some((limited, max)) = self.variant.file_limit() {
                     if kind == limited {
@@ -430,7 +430,7 @@ impl VPosition {
                             }
                         }
                         if count >= max as usize {
-                            return Err(if max == 1 {
+                            return Err(Some(if max == 1 {
                                 Foul::Nifu {
                                     to,
                                     pawn: on_file[0],
@@ -440,41 +440,56 @@ impl VPosition {
                                     to,
                                     swallows: [on_file[0], on_file[1]],
                                 }
-                            });
+                            }));
                         }
                     }
                 }
             }
         }
-        let mut after = self.clone();
-        after.play_unchecked(m);
-        let moved_royal = matches!(m, VMove::Normal { to, .. }
-            if after.board[to.index()].is_some_and(|p| p.kind.is_royal()));
-        let royal = if moved_royal {
-            Some(m.to())
-        } else {
-            after.royal_square(us)
+        // The board after the move, all the self-check test reads (the moved piece only
+        // blocks there, so whether it promotes does not matter): a copy of the board rather
+        // than of the position.
+        let mut board = self.board;
+        let moved_royal = match m {
+            VMove::Normal { from, to, .. } => {
+                let p = board[from.index()].take();
+                board[to.index()] = p;
+                p.is_some_and(|p| p.kind.is_royal())
+            }
+            VMove::Drop { kind, to } => {
+                board[to.index()] = Some(VPiece { color: us, kind });
+                false
+            }
         };
-        if let Some(k) = royal.filter(|&k| after.attacked(k, us)) {
+        // The royal stands where it stood unless it is the piece that moved.
+        let royal = if moved_royal { Some(m.to()) } else { royal };
+        if let Some(k) = royal.filter(|&k| attacked_on(&board, self.variant, k, us)) {
+            if !EXPLAIN {
+                return Err(None);
+            }
+            let mut after = self.clone();
+            after.play_unchecked(m);
             if let Some((attacker, attacker_kind)) = after.attacker_of(k, us) {
-                return Err(Foul::SelfCheck {
+                return Err(Some(Foul::SelfCheck {
                     was_in_check: self.in_check(),
                     king: k,
                     attacker,
                     attacker_kind,
-                });
+                }));
             }
         }
         if let VMove::Drop { kind, to } = m {
-            if Some(kind) == self.variant.drop_mate_kind()
-                && after.in_check()
-                && !after.has_legal_move()
-            {
-                return Err(if kind == VKind::Pawn {
+            if Some(kind) != self.variant.drop_mate_kind() {
+                return Ok(());
+            }
+            let mut after = self.clone();
+            after.play_unchecked(m);
+            if after.in_check() && !after.has_legal_move() {
+                return Err(Some(if kind == VKind::Pawn {
                     Foul::Uchifuzume { to }
                 } else {
                     Foul::DropMate { kind, to }
-                });
+                }));
             }
         }
         Ok(())
@@ -486,17 +501,20 @@ impl VPosition {
             return Vec::new();
         }
         let mut moves = self.pseudo_moves();
-        moves.retain(|&m| self.check_rules(m).is_ok());
+        let royal = self.royal_square(self.side);
+        moves.retain(|&m| self.passes_rules(m, royal));
         moves
     }
 
     /// Whether the side to move has a legal move.
     pub fn has_legal_move(&self) -> bool {
-        !self.is_over()
-            && self
-                .pseudo_moves()
-                .into_iter()
-                .any(|m| self.check_rules(m).is_ok())
+        if self.is_over() {
+            return false;
+        }
+        let royal = self.royal_square(self.side);
+        self.pseudo_moves()
+            .into_iter()
+            .any(|m| self.passes_rules(m, royal))
     }
 
     /// Shogi 3x4's campmate: the side that just moved has its lion on its far rank (it has
@@ -663,19 +681,69 @@ impl VPosition {
     }
 }
 
-/// Every direction (mover-relative step and longest reach) a piece of any kind moves in,
-/// promoted kinds included: what [`VPosition::attacked`] walks back from a square (every
-/// kind, not only the game's, since a picture may place any piece on any board).
-fn directions() -> &'static [(i8, i8, u8)] {
-    static DIRECTIONS: std::sync::OnceLock<Vec<(i8, i8, u8)>> = std::sync::OnceLock::new();
+/// [`VPosition::attacked`] on a board of `variant` (the position after a move not yet made).
+fn attacked_on(board: &[Option<VPiece>; 81], variant: Variant, sq: Square, color: Color) -> bool {
+    let them = color.flip();
+    let (files, ranks) = (variant.files() as i8, variant.ranks() as i8);
+    let (file, rank) = (sq.file() as i8, sq.rank() as i8);
+    for d in directions() {
+        // Backwards along `them`'s step: black faces rank 1, so its step (dx, dy) is
+        // (-dx, -dy) in files and ranks, and the way back (dx, dy).
+        let (df, dr) = match them {
+            Color::Black => (d.dx, d.dy),
+            Color::White => (-d.dx, -d.dy),
+        };
+        let (mut f, mut r) = (file, rank);
+        for steps in 1..=d.range {
+            f += df;
+            r += dr;
+            if f < 1 || r < 1 || f > files || r > ranks {
+                break;
+            }
+            if let Some(p) = board[(f as usize - 1) * 9 + (r as usize - 1)] {
+                if p.color == them && d.reach[p.kind.index()] >= steps {
+                    return true;
+                }
+                break;
+            }
+        }
+    }
+    false
+}
+
+/// A direction some piece moves in: the mover-relative step, the longest reach of any kind
+/// along it, and each kind's reach (by [`VKind::index`], 0 for a kind that does not move so).
+struct Direction {
+    dx: i8,
+    dy: i8,
+    range: u8,
+    reach: [u8; VKind::COUNT],
+}
+
+/// Every direction a piece of any kind moves in, promoted kinds included: what
+/// [`VPosition::attacked`] walks back from a square (every kind, not only the game's, since a
+/// picture may place any piece on any board).
+fn directions() -> &'static [Direction] {
+    static DIRECTIONS: std::sync::OnceLock<Vec<Direction>> = std::sync::OnceLock::new();
     DIRECTIONS.get_or_init(|| {
-        let mut out: Vec<(i8, i8, u8)> = Vec::new();
+        let mut out: Vec<Direction> = Vec::new();
         for kind in VKind::ALL {
             for a in kind.atoms() {
-                match out.iter_mut().find(|d| (d.0, d.1) == (a.dx, a.dy)) {
-                    Some(d) => d.2 = d.2.max(a.range),
-                    None => out.push((a.dx, a.dy, a.range)),
-                }
+                let i = match out.iter().position(|d| (d.dx, d.dy) == (a.dx, a.dy)) {
+                    Some(i) => i,
+                    None => {
+                        out.push(Direction {
+                            dx: a.dx,
+                            dy: a.dy,
+                            range: 0,
+                            reach: [0; VKind::COUNT],
+                        });
+                        out.len() - 1
+                    }
+                };
+                let d = &mut out[i];
+                d.range = d.range.max(a.range);
+                d.reach[kind.index()] = d.reach[kind.index()].max(a.range);
             }
         }
         out
