@@ -872,8 +872,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn variants_are_counted_beside_the_handicaps_and_add_up() {
+    /// The figures of a standard game and a minishogi game, one move each.
+    fn one_standard_one_minishogi() -> Stats {
         use crate::record::replay::{replay, ReplayOptions};
         let text = "position startpos moves 7g7f\n\
                     position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d\n";
@@ -882,6 +882,12 @@ mod tests {
             let report = replay(&r, &ReplayOptions::default());
             s.add_record(&r, &Validation::new(&r, &report), "");
         }
+        s
+    }
+
+    #[test]
+    fn variants_are_counted_beside_the_handicaps_and_add_up() {
+        let mut s = one_standard_one_minishogi();
         assert_eq!(s.records, 2);
         assert_eq!(s.handicaps, [("平手".to_string(), 1)].into());
         assert_eq!(s.variants["minishogi"].records, 1);
@@ -893,14 +899,7 @@ mod tests {
 
     #[test]
     fn a_shard_that_counted_variants_among_the_handicaps_is_upgraded_to_merge() {
-        use crate::record::replay::{replay, ReplayOptions};
-        let text = "position startpos moves 7g7f\n\
-                    position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d\n";
-        let mut s = Stats::new(2);
-        for r in crate::formats::read_str(text, crate::record::Format::Usi) {
-            let report = replay(&r, &ReplayOptions::default());
-            s.add_record(&r, &Validation::new(&r, &report), "");
-        }
+        let mut s = one_standard_one_minishogi();
         let now = s.clone();
         // What an earlier version wrote: the variant among the handicaps too.
         s.handicaps.insert("minishogi".into(), 1);
