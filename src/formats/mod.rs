@@ -118,7 +118,7 @@ pub fn read_str_as(
         Format::Jkf => jkf::read_as(text, forced),
         Format::Kif | Format::Kifu => kif::read_as(text, forced),
         Format::Sfen | Format::Usi => usi::read_as(text, forced),
-        Format::Ki2 | Format::Ki2u => ki2::read(text),
+        Format::Ki2 | Format::Ki2u => ki2::read_as(text, forced),
     };
     for (i, r) in records.iter_mut().enumerate() {
         r.source.index = i;

@@ -47,7 +47,8 @@ use crate::formats::japanese as ja;
 use crate::record::ErrorCode;
 use std::cell::OnceCell;
 
-use crate::shogi::{attacks, is_dead_square, Color, Move, PieceKind, Position, Square};
+use crate::shogi::{attacks, is_dead_square, Color, Move, PieceKind, Position, Rules, Square};
+use crate::variant::{VKind, VMove, VPosition, Variant};
 
 /// Where a KI2 move goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -269,62 +270,210 @@ fn kif_text(m: Move, kind: PieceKind) -> String {
 }
 
 /// The moves of one kind to one square: board moves (both promotion choices) and the drop.
-type Candidates = ArrayVec<Move, 40>;
+pub type Candidates = ArrayVec<Move, 40>;
 
-/// The file as `us` counts it: 1 is the mover's rightmost file.
-#[inline]
-fn rel_file(us: Color, sq: Square) -> u8 {
-    match us {
-        Color::Black => sq.file(),
-        Color::White => 10 - sq.file(),
-    }
+/// Whether KI2 can carry `v`: standard shogi and the standard-piece variants (Mini Shogi,
+/// Shogi 5x6 and 5x6+). The relative words are defined for the standard pieces only, so Tori
+/// Shogi and Shogi 3x4 have no KI2.
+pub fn supports(v: Variant) -> bool {
+    !matches!(v, Variant::Torishogi | Variant::Dobutsu)
 }
 
-/// Whether a piece of `kind` of `us` may be promoted on the move `from` → `to`.
-#[inline]
-fn may_promote(us: Color, kind: PieceKind, from: Square, to: Square) -> bool {
-    kind.can_promote() && (from.in_zone(us) || to.in_zone(us))
-}
-
-/// Every move of `us`'s pieces of `kind` to `to` that the pieces can make by their movement
-/// (legal or not; with `through`, also through the pieces in the way), and the drop of `kind`
-/// on `to` when it is in hand and `to` is empty. Captures of the king are left out: a replay
-/// cannot carry them out.
-fn candidates(pos: &Position, us: Color, kind: PieceKind, to: Square, through: bool) -> Candidates {
-    let mut out = Candidates::new();
-    let target = pos.piece_at(to);
-    if target.is_some_and(|p| p.color == us || p.kind == PieceKind::King) {
-        return out;
-    }
-    let sources = if through {
-        let mut b = pos.pieces_of(us, kind);
-        for from in pos.pieces_of(us, kind) {
-            if !attacks::pseudo_attacks(us, kind, from).contains(to) {
-                b.remove(from);
-            }
+/// What resolving and writing a KI2 move needs of a position beyond [`Rules`]: the moves of
+/// one standard kind to one square, its promotion zone and dead squares. Implemented for the
+/// standard core (its bitboards, as before) and for the standard-piece variants' positions;
+/// everything over it is monomorphised, so the standard path keeps its speed.
+pub trait Ki2Position: Rules {
+    /// The piece on `sq` as a standard kind (`None` for an empty square or a kind that is not
+    /// one of standard shogi's).
+    fn std_piece(&self, sq: Square) -> Option<(Color, PieceKind)>;
+    /// The position with `us` to move (a mark naming the side not to move).
+    fn with_turn(&self, us: Color) -> Self;
+    /// Whether `m` is legal for the side to move.
+    fn is_legal_std(&self, m: Move) -> bool;
+    /// The rank of `sq` as `us` counts it (1 is its far rank).
+    fn rel_rank(&self, sq: Square, us: Color) -> u8;
+    /// Whether `sq` is in `us`'s promotion zone.
+    fn zone(&self, sq: Square, us: Color) -> bool;
+    /// Whether a piece of `kind` of `us` could never move again from `to`.
+    fn dead(&self, us: Color, kind: PieceKind, to: Square) -> bool;
+    /// Every move of `us`'s pieces of `kind` to `to` the pieces can make by their movement
+    /// (legal or not; with `through`, where the core can, also through the pieces in the
+    /// way), and the drop of `kind` on an empty `to` when it is in hand; never a capture of
+    /// the king.
+    fn ki2_candidates(&self, us: Color, kind: PieceKind, to: Square, through: bool) -> Candidates;
+    /// The file as `us` counts it: 1 is the mover's rightmost file.
+    #[inline]
+    fn rel_file(&self, us: Color, sq: Square) -> u8 {
+        match us {
+            Color::Black => sq.file(),
+            Color::White => self.board_size().0 + 1 - sq.file(),
         }
-        b
-    } else {
-        pos.attackers_to(to, us, pos.occupied()) & pos.pieces_of(us, kind)
-    };
-    for from in sources {
-        if may_promote(us, kind, from, to) {
+    }
+    /// Whether a piece of `kind` of `us` may be promoted on the move `from` → `to`.
+    #[inline]
+    fn may_promote(&self, us: Color, kind: PieceKind, from: Square, to: Square) -> bool {
+        kind.can_promote() && (self.zone(from, us) || self.zone(to, us))
+    }
+}
+
+impl Ki2Position for Position {
+    #[inline]
+    fn std_piece(&self, sq: Square) -> Option<(Color, PieceKind)> {
+        self.piece_at(sq).map(|p| (p.color, p.kind))
+    }
+    fn with_turn(&self, us: Color) -> Position {
+        let mut p = self.clone();
+        p.set_side_to_move(us);
+        p
+    }
+    #[inline]
+    fn is_legal_std(&self, m: Move) -> bool {
+        self.is_legal(m)
+    }
+    #[inline]
+    fn rel_rank(&self, sq: Square, us: Color) -> u8 {
+        sq.relative_rank(us)
+    }
+    #[inline]
+    fn zone(&self, sq: Square, us: Color) -> bool {
+        sq.in_zone(us)
+    }
+    #[inline]
+    fn dead(&self, us: Color, kind: PieceKind, to: Square) -> bool {
+        is_dead_square(us, kind, to)
+    }
+    #[inline]
+    fn rel_file(&self, us: Color, sq: Square) -> u8 {
+        match us {
+            Color::Black => sq.file(),
+            Color::White => 10 - sq.file(),
+        }
+    }
+    #[inline]
+    fn ki2_candidates(&self, us: Color, kind: PieceKind, to: Square, through: bool) -> Candidates {
+        let pos = self;
+        let mut out = Candidates::new();
+        let target = pos.piece_at(to);
+        if target.is_some_and(|p| p.color == us || p.kind == PieceKind::King) {
+            return out;
+        }
+        let sources = if through {
+            let mut b = pos.pieces_of(us, kind);
+            for from in pos.pieces_of(us, kind) {
+                if !attacks::pseudo_attacks(us, kind, from).contains(to) {
+                    b.remove(from);
+                }
+            }
+            b
+        } else {
+            pos.attackers_to(to, us, pos.occupied()) & pos.pieces_of(us, kind)
+        };
+        for from in sources {
+            if self.may_promote(us, kind, from, to) {
+                let _ = out.try_push(Move::Normal {
+                    from,
+                    to,
+                    promote: true,
+                });
+            }
             let _ = out.try_push(Move::Normal {
                 from,
                 to,
-                promote: true,
+                promote: false,
             });
         }
-        let _ = out.try_push(Move::Normal {
-            from,
-            to,
-            promote: false,
-        });
+        if target.is_none() && kind.is_hand_kind() && pos.hand(us).has(kind) {
+            let _ = out.try_push(Move::Drop { kind, to });
+        }
+        out
     }
-    if target.is_none() && kind.is_hand_kind() && pos.hand(us).has(kind) {
-        let _ = out.try_push(Move::Drop { kind, to });
+}
+
+/// Whether `sq` is a square of `pos`'s board.
+fn on_board(pos: &VPosition, sq: Square) -> bool {
+    sq.file() <= pos.variant().files() && sq.rank() <= pos.variant().ranks()
+}
+
+/// The standard-piece variants (see [`supports`]): their kinds are standard ones, so a move
+/// of theirs is a standard [`Move`] on the smaller board. A piece jumping over another is not
+/// looked for (`through` finds what the movement finds).
+impl Ki2Position for VPosition {
+    fn std_piece(&self, sq: Square) -> Option<(Color, PieceKind)> {
+        if !on_board(self, sq) {
+            return None;
+        }
+        self.piece_at(sq)
+            .and_then(|p| p.kind.standard().map(|k| (p.color, k)))
     }
-    out
+    fn with_turn(&self, us: Color) -> VPosition {
+        if us == self.side_to_move() {
+            return self.clone();
+        }
+        let sfen = VPosition::to_sfen(self);
+        let mut parts: Vec<&str> = sfen.split(' ').collect();
+        if let Some(side) = parts.get_mut(1) {
+            *side = if us == Color::Black { "b" } else { "w" };
+        }
+        VPosition::from_sfen_as(&parts.join(" "), Some(self.variant()))
+            .map(|p| p.with_promotion_rule(self.promotion_rule()))
+            .unwrap_or_else(|_| self.clone())
+    }
+    fn is_legal_std(&self, m: Move) -> bool {
+        self.diagnose(VMove::from_standard(m)).is_ok()
+    }
+    fn rel_rank(&self, sq: Square, us: Color) -> u8 {
+        self.relative_rank(sq, us)
+    }
+    fn zone(&self, sq: Square, us: Color) -> bool {
+        self.in_zone(sq, us)
+    }
+    fn dead(&self, us: Color, kind: PieceKind, to: Square) -> bool {
+        let r = self.relative_rank(to, us);
+        match kind {
+            PieceKind::Pawn | PieceKind::Lance => r == 1,
+            PieceKind::Knight => r <= 2,
+            _ => false,
+        }
+    }
+    fn ki2_candidates(&self, us: Color, kind: PieceKind, to: Square, _through: bool) -> Candidates {
+        let mut out = Candidates::new();
+        if !on_board(self, to) {
+            return out;
+        }
+        let target = self.piece_at(to);
+        if target.is_some_and(|p| p.color == us || p.kind.is_royal()) {
+            return out;
+        }
+        let me = self.with_turn(us);
+        let mut sources: ArrayVec<Square, 40> = ArrayVec::new();
+        for m in me.pseudo_moves() {
+            if let VMove::Normal { from, to: t, .. } = m {
+                if t == to && !sources.contains(&from) && self.std_piece(from) == Some((us, kind)) {
+                    let _ = sources.try_push(from);
+                }
+            }
+        }
+        sources.sort_by_key(|s| s.index());
+        for from in sources {
+            if self.may_promote(us, kind, from, to) {
+                let _ = out.try_push(Move::Normal {
+                    from,
+                    to,
+                    promote: true,
+                });
+            }
+            let _ = out.try_push(Move::Normal {
+                from,
+                to,
+                promote: false,
+            });
+        }
+        if target.is_none() && kind.is_hand_kind() && self.hand_count(us, VKind::from(kind)) > 0 {
+            let _ = out.try_push(Move::Drop { kind, to });
+        }
+        out
+    }
 }
 
 impl Ki2Move {
@@ -405,23 +554,21 @@ impl Ki2Move {
     /// The one move this notation names in `pos` (`last_to`: the previous move's destination,
     /// for `同`). The mover is the marked side (the side to move when there is no mark); a
     /// mark that disagrees with the side to move is resolved with the marked side's pieces.
-    pub fn to_move(
+    pub fn to_move<P: Ki2Position>(
         &self,
-        pos: &Position,
+        pos: &P,
         last_to: Option<Square>,
     ) -> Result<Resolved, ResolveError> {
         let to = self.destination(last_to)?;
         let us = self.color.unwrap_or_else(|| pos.side_to_move());
         if us != pos.side_to_move() {
-            let mut p = pos.clone();
-            p.set_side_to_move(us);
-            return self.resolve_for(&p, to);
+            return self.resolve_for(&pos.with_turn(us), to);
         }
         self.resolve_for(pos, to)
     }
 
     /// Resolution with `pos.side_to_move()` the mover.
-    fn resolve_for(&self, pos: &Position, to: Square) -> Result<Resolved, ResolveError> {
+    fn resolve_for<P: Ki2Position>(&self, pos: &P, to: Square) -> Result<Resolved, ResolveError> {
         let us = pos.side_to_move();
         let sets = Sets::new(pos, us, self.piece, to);
         let (mv, legal) = self.pick(&sets).map_err(|e| self.explain(e, pos, &sets))?;
@@ -444,7 +591,7 @@ impl Ki2Move {
                             Relative::Down => "引",
                             Relative::Sideways => "寄",
                         },
-                        against_illegal: less.filter(us, sets.through(), sets.board).len() > 1,
+                        against_illegal: less.filter(&sets, sets.through()).len() > 1,
                     });
                 }
             }
@@ -455,7 +602,7 @@ impl Ki2Move {
                     superfluous.push(Superfluous {
                         word: "打",
                         against_illegal: less
-                            .filter(us, sets.through(), sets.board)
+                            .filter(&sets, sets.through())
                             .iter()
                             .any(|m| !m.is_drop()),
                     });
@@ -463,7 +610,7 @@ impl Ki2Move {
             }
             if self.promotion == Some(Promo::Decline) {
                 let could = match mv {
-                    Move::Normal { from, .. } => may_promote(us, self.piece, from, to),
+                    Move::Normal { from, .. } => pos.may_promote(us, self.piece, from, to),
                     Move::Drop { .. } => false,
                 };
                 if !could {
@@ -485,7 +632,7 @@ impl Ki2Move {
     /// The move this notation picks from the candidate sets: the legal moves first, then the
     /// moves the pieces can make by their movement, then those through pieces in the way.
     /// `Err(Some(stage))`: ambiguous in that stage (0, 1, 2); `Err(None)`: nothing fits.
-    fn pick(&self, sets: &Sets) -> Result<(Move, bool), Option<u8>> {
+    fn pick<P: Ki2Position>(&self, sets: &Sets<P>) -> Result<(Move, bool), Option<u8>> {
         let mut seen = 0;
         for stage in 0..3u8 {
             let set = sets.stage(stage);
@@ -493,7 +640,7 @@ impl Ki2Move {
                 continue;
             }
             seen = set.len();
-            let found = self.filter(sets.us, set, sets.board);
+            let found = self.filter(sets, set);
             match found.len() {
                 0 => {}
                 1 => return Ok((found[0], stage == 0)),
@@ -512,7 +659,7 @@ impl Ki2Move {
             Err(_) => return false,
         };
         let sets = Sets::new(pos, pos.side_to_move(), self.piece, to);
-        self.names(&sets, mv, pos.is_legal(mv))
+        self.names(&sets, mv, pos.is_legal_std(mv))
     }
 
     /// Whether this notation names `mv` (`legal`: whether `mv` is legal) as the notation rules
@@ -520,9 +667,9 @@ impl Ki2Move {
     /// move the pieces can make by their movement, pins and checks disregarded (so a word that
     /// tells it apart from a pinned piece is needed); any other move must be the one
     /// [`pick`](Self::pick) finds.
-    fn names(&self, sets: &Sets, mv: Move, legal: bool) -> bool {
+    fn names<P: Ki2Position>(&self, sets: &Sets<P>, mv: Move, legal: bool) -> bool {
         if legal && sets.pseudo.contains(&mv) {
-            let found = self.filter(sets.us, &sets.pseudo, sets.board);
+            let found = self.filter(sets, &sets.pseudo);
             found.len() == 1 && found[0] == mv
         } else {
             self.pick(sets).ok() == Some((mv, legal))
@@ -532,11 +679,12 @@ impl Ki2Move {
     /// The moves of `set` that fit the words: board moves when any fits and `打` is not
     /// written, else the drop — unless a relative word is written and a board piece can
     /// reach the square (`board_reaches`): words that fit no board move name no drop.
-    fn filter(&self, us: Color, set: &[Move], board_reaches: bool) -> Candidates {
+    fn filter<P: Ki2Position>(&self, sets: &Sets<P>, set: &[Move]) -> Candidates {
+        let (us, board_reaches, pos) = (sets.us, sets.board, sets.pos);
         let (mut right, mut left) = (u8::MAX, 0u8);
         for m in set {
             if let Move::Normal { from, .. } = m {
-                let f = rel_file(us, *from);
+                let f = pos.rel_file(us, *from);
                 right = right.min(f);
                 left = left.max(f);
             }
@@ -550,13 +698,13 @@ impl Ki2Move {
                 let promo_fits = match self.promotion {
                     Some(Promo::Promote) => promote,
                     Some(Promo::Decline) => !promote,
-                    None => !promote || is_dead_square(us, self.piece, to),
+                    None => !promote || pos.dead(us, self.piece, to),
                 };
                 if promo_fits
                     && self
                         .relative
                         .iter()
-                        .all(|&r| word_fits(r, us, from, to, right, left))
+                        .all(|&r| word_fits(pos, r, us, from, to, right, left))
                 {
                     let _ = out.try_push(m);
                 }
@@ -575,10 +723,10 @@ impl Ki2Move {
         out
     }
 
-    fn explain(&self, stage: Option<u8>, pos: &Position, sets: &Sets) -> ResolveError {
+    fn explain<P: Ki2Position>(&self, stage: Option<u8>, pos: &P, sets: &Sets<P>) -> ResolveError {
         match stage {
             Some(stage) => {
-                let found = self.filter(sets.us, sets.stage(stage), sets.board);
+                let found = self.filter(sets, sets.stage(stage));
                 let candidates = found
                     .iter()
                     .map(|&m| {
@@ -618,7 +766,11 @@ impl Ki2Move {
     /// rules and the other programs count (`▲４七金右` when the other gold is pinned); `不成` when the piece could promote and does not; `同` when the
     /// destination is `last_to`. `None` when no notation names the move (a move from an empty
     /// square, or a foul that a legal move hides).
-    pub fn from_move(pos: &Position, mv: Move, last_to: Option<Square>) -> Option<Ki2Move> {
+    pub fn from_move<P: Ki2Position>(
+        pos: &P,
+        mv: Move,
+        last_to: Option<Square>,
+    ) -> Option<Ki2Move> {
         let us = pos.side_to_move();
         let to = mv.to();
         let dest = if last_to == Some(to) {
@@ -629,8 +781,8 @@ impl Ki2Move {
         let (piece, from, promote) = match mv {
             Move::Drop { kind, .. } => (kind, None, false),
             Move::Normal { from, promote, .. } => {
-                let p = pos.piece_at(from).filter(|p| p.color == us)?;
-                (p.kind, Some(from), promote)
+                let (_, kind) = pos.std_piece(from).filter(|p| p.0 == us)?;
+                (kind, Some(from), promote)
             }
         };
         let sets = Sets::new(pos, us, piece, to);
@@ -642,7 +794,7 @@ impl Ki2Move {
             promotion: None,
             drop: false,
         };
-        let legal = pos.is_legal(mv);
+        let legal = pos.is_legal_std(mv);
         let names = |m: &Ki2Move| m.names(&sets, mv, legal);
         let Some(from) = from else {
             if names(&m) {
@@ -653,7 +805,7 @@ impl Ki2Move {
         };
         m.promotion = if promote {
             Some(Promo::Promote)
-        } else if may_promote(us, piece, from, to) {
+        } else if pos.may_promote(us, piece, from, to) {
             Some(Promo::Decline)
         } else {
             None
@@ -661,7 +813,7 @@ impl Ki2Move {
         if names(&m) {
             return Some(m);
         }
-        let (fr, tr) = (from.relative_rank(us), to.relative_rank(us));
+        let (fr, tr) = (pos.rel_rank(from, us), pos.rel_rank(to, us));
         let movement = match fr.cmp(&tr) {
             std::cmp::Ordering::Greater => Relative::Up,
             std::cmp::Ordering::Less => Relative::Down,
@@ -780,22 +932,30 @@ pub fn mark_color(c: char) -> Option<Color> {
 /// Whether `word` fits the board move `from` → `to` of `us`, given the rightmost and leftmost
 /// files (as `us` counts them) of the pieces that can move there.
 #[inline]
-fn word_fits(word: Relative, us: Color, from: Square, to: Square, right: u8, left: u8) -> bool {
-    let (fr, tr) = (from.relative_rank(us), to.relative_rank(us));
+fn word_fits<P: Ki2Position>(
+    pos: &P,
+    word: Relative,
+    us: Color,
+    from: Square,
+    to: Square,
+    right: u8,
+    left: u8,
+) -> bool {
+    let (fr, tr) = (pos.rel_rank(from, us), pos.rel_rank(to, us));
     match word {
         Relative::Up => tr < fr,
         Relative::Down => tr > fr,
         Relative::Sideways => tr == fr,
         Relative::Straight => from.file() == to.file() && tr < fr,
-        Relative::Right => rel_file(us, from) == right,
-        Relative::Left => rel_file(us, from) == left,
+        Relative::Right => pos.rel_file(us, from) == right,
+        Relative::Left => pos.rel_file(us, from) == left,
     }
 }
 
 /// The candidate moves of one kind to one square: the legal ones, those the pieces can make
 /// by their movement, and (worked out only when needed) those through pieces in the way.
-struct Sets<'a> {
-    pos: &'a Position,
+struct Sets<'a, P> {
+    pos: &'a P,
     kind: PieceKind,
     us: Color,
     to: Square,
@@ -806,13 +966,13 @@ struct Sets<'a> {
     through: OnceCell<Candidates>,
 }
 
-impl<'a> Sets<'a> {
-    fn new(pos: &'a Position, us: Color, kind: PieceKind, to: Square) -> Sets<'a> {
-        let pseudo = candidates(pos, us, kind, to, false);
+impl<'a, P: Ki2Position> Sets<'a, P> {
+    fn new(pos: &'a P, us: Color, kind: PieceKind, to: Square) -> Sets<'a, P> {
+        let pseudo = pos.ki2_candidates(us, kind, to, false);
         let legal = pseudo
             .iter()
             .copied()
-            .filter(|&m| pos.is_legal(m))
+            .filter(|&m| pos.is_legal_std(m))
             .collect();
         let board = pseudo.iter().any(|m| !m.is_drop());
         Sets {
@@ -829,7 +989,7 @@ impl<'a> Sets<'a> {
 
     fn through(&self) -> &Candidates {
         self.through
-            .get_or_init(|| candidates(self.pos, self.us, self.kind, self.to, true))
+            .get_or_init(|| self.pos.ki2_candidates(self.us, self.kind, self.to, true))
     }
 
     fn stage(&self, stage: u8) -> &Candidates {

@@ -50,8 +50,11 @@ pub mod ki2_move;
 mod read;
 mod write;
 
-pub use read::read;
+pub use ki2_move::supports;
+pub use read::{read, read_as};
 pub use write::{write, Written};
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod variant_tests;

@@ -1,13 +1,15 @@
 //! The KI2 reader (the module documentation of [`super`] lists what it tolerates).
 
-use super::ki2_move::{mark_color, Ki2Move};
+use super::ki2_move::{mark_color, supports, Ki2Move, Ki2Position};
 use crate::formats::japanese as ja;
 use crate::formats::kakinoki::{self, column_of, skip_spaces, Preamble};
+use crate::record::Start;
 use crate::record::{
     Ending, EndingKind, MoveEntry, MoveTree, NodeId, NodeKind, ReadError, ReadIssue, Record,
 };
 use crate::record::{ErrorCode, WarningCode};
-use crate::shogi::Position;
+use crate::shogi::{Color, Position};
+use crate::variant::{VMove, VPosition, Variant};
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -15,9 +17,17 @@ use crate::shogi::Position;
 
 /// Reads the record of a KI2 text. A KI2 file holds one game, so the result holds one record.
 pub fn read(text: &str) -> Vec<Record> {
+    read_as(text, None)
+}
+
+/// [`read`] with `forced` (`--variant`): a record that names no game is read as that
+/// variant's, and one of another game is an error naming both. A smaller variant's record
+/// (its `手合割`, its board's size or `forced`) gives a `Start::Variant` record; KI2 carries
+/// only the standard-piece variants ([`supports`]).
+pub fn read_as(text: &str, forced: Option<Variant>) -> Vec<Record> {
     let _columns = crate::formats::column::Scope::new();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut reader = Reader::new();
+    let mut reader = Reader::new(forced);
     reader.record.tree.reserve(text.len() / 14 + 1);
     for (line, no) in kakinoki::numbered_lines(text) {
         reader.line(line, no);
@@ -36,7 +46,7 @@ struct Reader {
     skipping: bool,
     pre: Preamble,
     /// The start position, or why it cannot be played.
-    start: Result<Position, String>,
+    start: Result<Pos, String>,
     /// The nodes of the current line from the root: `path[k]` is the node at ply `k`.
     path: Vec<NodeId>,
     /// `path_moves[k]`: how many of `path[1..=k]` are moves.
@@ -44,31 +54,65 @@ struct Reader {
     /// The node most recently added at each ply.
     last_at_ply: Vec<NodeId>,
     /// The position after the current path.
-    pos: Option<Position>,
+    pos: Option<Pos>,
     after_end_warned: bool,
     drop_warned: bool,
 }
 
-/// Carries out a recorded move (for the side it names, when it names one).
-#[inline]
-fn play(pos: &mut Position, entry: &MoveEntry) {
-    if let Some(m) = entry.mover {
-        pos.set_side_to_move(m);
+/// The position moves are resolved in: standard shogi's, or a standard-piece variant's.
+// The standard position, the hot one, stays inline rather than boxed.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone)]
+enum Pos {
+    Standard(Position),
+    Variant(VPosition),
+}
+
+impl Pos {
+    fn side_to_move(&self) -> Color {
+        match self {
+            Pos::Standard(p) => p.side_to_move(),
+            Pos::Variant(p) => p.side_to_move(),
+        }
     }
-    if let Some(mv) = entry.standard() {
-        pos.play_unchecked(mv);
+
+    /// Carries out a recorded move (for the side it names, when it names one).
+    #[inline]
+    fn play(&mut self, entry: &MoveEntry) {
+        match self {
+            Pos::Standard(pos) => {
+                if let Some(m) = entry.mover {
+                    pos.set_side_to_move(m);
+                }
+                if let Some(mv) = entry.standard() {
+                    pos.play_unchecked(mv);
+                }
+            }
+            Pos::Variant(pos) => {
+                if let Some(m) = entry.mover.filter(|&m| m != pos.side_to_move()) {
+                    *pos = pos.with_turn(m);
+                }
+                pos.play_lenient(entry.mv);
+            }
+        }
     }
 }
 
+/// Carries out a recorded move (for the side it names, when it names one).
+#[inline]
+fn play(pos: &mut Pos, entry: &MoveEntry) {
+    pos.play(entry);
+}
+
 impl Reader {
-    fn new() -> Reader {
+    fn new(forced: Option<Variant>) -> Reader {
         let mut record = Record::new();
         record.source.line = 1;
         Reader {
             record,
             stopped: false,
             skipping: false,
-            pre: Preamble::new(None),
+            pre: Preamble::new(forced),
             start: Err(String::new()),
             path: vec![MoveTree::ROOT],
             path_moves: vec![0],
@@ -188,7 +232,22 @@ impl Reader {
             Ok(start) => start,
             Err(e) => return self.fatal(e),
         };
-        self.start = start.position().map_err(|e| e.to_string());
+        self.start = match &start {
+            Start::Variant(vp) if !supports(vp.variant()) => {
+                let v = vp.variant();
+                return self.fatal(ReadIssue::new(
+                    ErrorCode::ParseError,
+                    1,
+                    1,
+                    format!("Cannot read the record: KI2 carries standard shogi and the standard-piece variants only; {v} has no KI2 (its pieces have no relative words), use KIF."),
+                ));
+            }
+            Start::Variant(vp) => Ok(Pos::Variant(vp.clone())),
+            _ => start
+                .position()
+                .map(Pos::Standard)
+                .map_err(|e| e.to_string()),
+        };
         self.pos = self.start.as_ref().ok().cloned();
         self.record.start = start;
     }
@@ -316,7 +375,8 @@ impl Reader {
             .rev()
             .find_map(|&id| self.record.tree.node(id).move_entry().map(|e| e.mv.to()));
         let resolved = match self.pos.as_ref() {
-            Some(pos) => km.to_move(pos, last_to),
+            Some(Pos::Standard(pos)) => km.to_move(pos, last_to),
+            Some(Pos::Variant(pos)) => km.to_move(pos, last_to),
             None => {
                 let why = self.start.as_ref().err().cloned().unwrap_or_default();
                 self.line_error(
@@ -367,7 +427,7 @@ impl Reader {
         }
         self.warn_after_ending(no, column);
         let entry = MoveEntry {
-            mv: res.mv.into(),
+            mv: VMove::from_standard(res.mv),
             mover: km.color,
             piece: Some(res.piece.into()),
         };
@@ -456,7 +516,7 @@ impl Reader {
         let moves = self.path_moves.last().copied().unwrap_or(0);
         // `*入玉宣言` just before a summary of the side to move's foul loss: the writers'
         // failed entering-king declaration.
-        let to_move = self.pos.as_ref().map(Position::side_to_move);
+        let to_move = self.pos.as_ref().map(Pos::side_to_move);
         let notes = self.record.tree.node(cur);
         let failed = s.kind == EndingKind::IllegalMove
             && to_move.is_some_and(|c| s.winner == Some(c.flip()))

@@ -334,7 +334,7 @@ pub use super::variant_names::{
 };
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The oracle's random legal games of every variant, with an ending word on some.
