@@ -44,7 +44,8 @@ RECORD_EXTENSIONS = {"kif", "kifu", "ki2", "ki2u", "csa", "sfen", "usi", "jkf", 
 GAMES_SCHEMA = (
     "path STRING, record INT, format STRING, encoding STRING, black STRING, white STRING, "
     "date STRING, event STRING, handicap STRING, plies INT, outcome STRING, winner STRING, "
-    "first_moves STRING, fouls ARRAY<STRING>, warnings ARRAY<STRING>, errors ARRAY<STRING>"
+    "first_moves STRING, fouls ARRAY<STRING>, warnings ARRAY<STRING>, errors ARRAY<STRING>, "
+    "variant STRING"
 )
 
 
@@ -259,7 +260,7 @@ QUERIES = {
                ROUND(100.0 * SUM(CASE WHEN winner = 'black' THEN 1 ELSE 0 END)
                      / NULLIF(SUM(CASE WHEN winner IS NOT NULL THEN 1 ELSE 0 END), 0), 1)
                  AS black_win_rate
-        FROM games WHERE size(errors) = 0
+        FROM games WHERE size(errors) = 0 AND (variant IS NULL OR variant = 'standard')
         GROUP BY handicap ORDER BY games DESC, handicap""",
     "by_opening": """
         SELECT first_moves AS opening,
