@@ -317,6 +317,32 @@ pub trait Ki2Position: Rules {
     }
 }
 
+/// Adds the moves of `us`'s piece of `kind` from each of `sources` to `to`: the promotion
+/// first where it may promote, then the move unpromoted.
+fn push_moves<P: Ki2Position>(
+    pos: &P,
+    out: &mut Candidates,
+    us: Color,
+    kind: PieceKind,
+    sources: impl IntoIterator<Item = Square>,
+    to: Square,
+) {
+    for from in sources {
+        if pos.may_promote(us, kind, from, to) {
+            let _ = out.try_push(Move::Normal {
+                from,
+                to,
+                promote: true,
+            });
+        }
+        let _ = out.try_push(Move::Normal {
+            from,
+            to,
+            promote: false,
+        });
+    }
+}
+
 impl Ki2Position for Position {
     #[inline]
     fn std_piece(&self, sq: Square) -> Option<(Color, PieceKind)> {
@@ -369,20 +395,7 @@ impl Ki2Position for Position {
         } else {
             pos.attackers_to(to, us, pos.occupied()) & pos.pieces_of(us, kind)
         };
-        for from in sources {
-            if self.may_promote(us, kind, from, to) {
-                let _ = out.try_push(Move::Normal {
-                    from,
-                    to,
-                    promote: true,
-                });
-            }
-            let _ = out.try_push(Move::Normal {
-                from,
-                to,
-                promote: false,
-            });
-        }
+        push_moves(self, &mut out, us, kind, sources, to);
         if target.is_none() && kind.is_hand_kind() && pos.hand(us).has(kind) {
             let _ = out.try_push(Move::Drop { kind, to });
         }
@@ -455,20 +468,7 @@ impl Ki2Position for VPosition {
             }
         }
         sources.sort_by_key(|s| s.index());
-        for from in sources {
-            if self.may_promote(us, kind, from, to) {
-                let _ = out.try_push(Move::Normal {
-                    from,
-                    to,
-                    promote: true,
-                });
-            }
-            let _ = out.try_push(Move::Normal {
-                from,
-                to,
-                promote: false,
-            });
-        }
+        push_moves(self, &mut out, us, kind, sources, to);
         if target.is_none() && kind.is_hand_kind() && self.hand_count(us, VKind::from(kind)) > 0 {
             let _ = out.try_push(Move::Drop { kind, to });
         }
