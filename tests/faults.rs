@@ -1577,13 +1577,12 @@ mod odd_input {
         assert!(!err.contains("needs 9"), "{err}");
     }
 
-    /// A variant record met while walking a folder is never read as standard shogi (whose
-    /// message blames the handicap `5五将棋` or the board's nine files): `find`, `dedup` and
-    /// `split`, which do not take the smaller variants yet, say so for that file, as for one
-    /// named directly; `convert` and `join`, which take such a file only when it is named, say
-    /// that.
+    /// A variant record met while walking a folder is read with its variant, never as standard
+    /// shogi (whose message blames the handicap `5五将棋` or the board's nine files): `find`,
+    /// `dedup`, `split` and `convert` take it like any record; `join` to CSA names the variant
+    /// CSA cannot write.
     #[test]
-    fn a_variant_record_found_while_walking_is_not_read_as_standard_shogi() {
+    fn a_variant_record_found_while_walking_is_read_with_its_variant() {
         let dir = tempfile::tempdir().unwrap();
         let games = dir.path().join("games");
         std::fs::create_dir_all(&games).unwrap();
@@ -1607,18 +1606,29 @@ mod odd_input {
                 !err.contains("is not a name this reader knows"),
                 "{args:?}: {err}"
             );
-            let refused = if matches!(args[0], "convert" | "join") {
-                "takes only when the file is named"
-            } else {
-                "does not read a smaller variant's KIF, KI2 or JKF records yet"
-            };
-            assert!(
-                err.contains("mini.kif") && err.contains(refused),
-                "{args:?}: {err}"
-            );
             assert!(!err.contains("a row has nine"), "{args:?}: {err}");
-            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            if args[0] == "join" {
+                assert!(
+                    err.contains("mini.kif")
+                        && err.contains("CSA has no syntax for the smaller variants"),
+                    "{args:?}: {err}"
+                );
+                assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            } else {
+                assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+            }
         }
+        let written = std::fs::read(dir.path().join("c/mini.kif")).unwrap();
+        let (text, _, malformed) = encoding_rs::SHIFT_JIS.decode(&written);
+        assert!(!malformed, "c/mini.kif is Shift_JIS");
+        assert!(text.contains("手合割：5五将棋"), "{text}");
+        let out = tool()
+            .args(["validate", "--format", "json"])
+            .arg(dir.path().join("o"))
+            .output()
+            .unwrap();
+        let lines = String::from_utf8_lossy(&out.stdout);
+        assert!(lines.contains(r#""variant":"minishogi""#), "{lines}");
     }
 
     #[test]

@@ -49,14 +49,32 @@ const VARIANT_FILES: &[(&str, &str, &str, &str)] = &[
         "utf-8",
         "dobutsu",
     ),
-];
-
-/// Pending: the variants' KIF, KI2 and JKF files join [`VARIANT_FILES`] with one line each
-/// once the standard readers take `Start::Variant` records (#29, the KIF/KI2 and JKF parts);
-/// until then `find`, `dedup` and `split` refuse them by name and the others read them by the
-/// old route of `cli/variant.rs`, so they are not in the folder yet.
-#[allow(dead_code)]
-const PENDING_UNTIL_THE_READERS_TAKE_VARIANTS: &[(&str, &str, &str, &str)] = &[
+    // The same minishogi game as the first line of `minishogi.usi`, with headers, a comment
+    // and its ending.
+    (
+        "testdata/variants/kif/minishogi.kif",
+        "minishogi.kif",
+        "shift_jis",
+        "minishogi",
+    ),
+    (
+        "testdata/variants/kif/dobutsu.kif",
+        "dobutsu.kif",
+        "utf-8",
+        "dobutsu",
+    ),
+    (
+        "testdata/variants/kif/torishogi.kif",
+        "torishogi.kif",
+        "shift_jis",
+        "torishogi",
+    ),
+    (
+        "testdata/variants/kif/gorogoroplus.kifu",
+        "gorogoroplus.kifu",
+        "utf-8",
+        "gorogoroplus",
+    ),
     (
         "testdata/variants/lishogi/minishogi-gogo.kif",
         "gogo.kif",
@@ -65,10 +83,47 @@ const PENDING_UNTIL_THE_READERS_TAKE_VARIANTS: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "testdata/variants/lishogi/dobutsu-parser.kif",
-        "dobutsu.kif",
+        "dobutsu-lishogi.kif",
         "utf-8",
         "dobutsu",
     ),
+    (
+        "testdata/variants/ki2/minishogi.ki2",
+        "minishogi.ki2",
+        "shift_jis",
+        "minishogi",
+    ),
+    (
+        "testdata/variants/ki2/gorogoro.ki2",
+        "gorogoro.ki2u",
+        "utf-8",
+        "gorogoro",
+    ),
+    (
+        "testdata/variants/jkf/torishogi.jkf",
+        "torishogi.jkf",
+        "utf-8",
+        "torishogi",
+    ),
+    (
+        "testdata/variants/jkf/gorogoro.jkf",
+        "gorogoro.jkf",
+        "utf-8",
+        "gorogoro",
+    ),
+];
+
+/// The folder's KIF, KI2 and JKF files that hold a game of a list (file name, the list's
+/// name in the folder, the line's index in it): `dedup` groups each with its line.
+const SAVED_TWICE: &[(&str, &str, usize)] = &[
+    ("minishogi.kif", "minishogi.usi", 0),
+    ("torishogi.kif", "torishogi.usi", 0),
+    ("torishogi.jkf", "torishogi.usi", 0),
+    ("gorogoroplus.kifu", "gorogoroplus.sfen", 1),
+    ("dobutsu.kif", "dobutsu.sfen", 1),
+    ("minishogi.ki2", "minishogi.usi", 2),
+    ("gorogoro.ki2u", "gorogoro.usi", 1),
+    ("gorogoro.jkf", "gorogoro.usi", 0),
 ];
 
 /// The standard records put in the folder (name in the folder, text, encoding).
@@ -149,6 +204,23 @@ fn validate_lines(paths: &[&Path]) -> BTreeMap<String, Vec<serde_json::Value>> {
     by_file
 }
 
+/// Adds the counts of `more` (numbers, and objects of numbers, as `stats` writes a variant's
+/// breakdown) into `sum`.
+fn add_counts(sum: &mut serde_json::Value, more: &serde_json::Value) {
+    for (key, value) in more.as_object().expect("an object of counts") {
+        let slot = &mut sum[key.as_str()];
+        if value.is_object() {
+            if slot.is_null() {
+                *slot = serde_json::json!({});
+            }
+            add_counts(slot, value);
+        } else {
+            let n = slot.as_u64().unwrap_or(0) + value.as_u64().expect("a count");
+            *slot = n.into();
+        }
+    }
+}
+
 #[test]
 fn every_subcommand_reads_a_mixed_folder_each_record_with_its_variant() {
     let dir = tempfile::tempdir().unwrap();
@@ -198,8 +270,20 @@ fn every_subcommand_reads_a_mixed_folder_each_record_with_its_variant() {
     for (variant, n) in &per_variant {
         assert_eq!(s["variants"][variant]["records"], *n, "{variant}");
     }
-    let alone = stats(&[&file("torishogi.usi")]);
-    assert_eq!(s["variants"]["torishogi"], alone["variants"]["torishogi"]);
+    // Each variant's breakdown is what its files alone add up to: a game saved in two files
+    // (torishogi.usi's first line is torishogi.jkf and torishogi.kif) counts once per file.
+    let mut summed: BTreeMap<&str, serde_json::Value> = BTreeMap::new();
+    for (name, v) in &variants {
+        let Some(v) = v else { continue };
+        let alone = stats(&[&file(name)]);
+        add_counts(
+            summed.entry(v).or_insert(serde_json::json!({})),
+            &alone["variants"][v],
+        );
+    }
+    for (variant, sum) in &summed {
+        assert_eq!(&s["variants"][variant], sum, "{variant}");
+    }
 
     // positions: each file's lines, as for the file alone.
     let (code, out, err) = run(&["positions", "--with-path"], &[&folder]);
@@ -231,14 +315,36 @@ fn every_subcommand_reads_a_mixed_folder_each_record_with_its_variant() {
     let after_one = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
     assert_eq!(count(&["--position", after_one], &[&folder]), 2);
 
-    // dedup: the minishogi games saved twice (USI, UTF-16 SFEN) are one group each.
+    // dedup: the minishogi games saved twice (USI, UTF-16 SFEN) are one group each, and each
+    // game saved as KIF, KI2 or JKF is grouped with its line of the list, whatever the format.
     let (code, _, err) = run(&["dedup"], &[&folder]);
     assert_eq!(code, Some(0), "{err}");
-    let copies = records_of["minishogi-copy.sfen"];
+    let copies = records_of["minishogi-copy.sfen"] + SAVED_TWICE.len();
     assert!(
-        err.contains(&format!("{copies} duplicate")),
+        err.contains(&format!("{copies} duplicates")),
         "{copies} copies: {err}"
     );
+    let (code, out, err) = run(&["dedup", "--format", "json"], &[&folder]);
+    assert_eq!(code, Some(0), "{err}");
+    let groups: Vec<Vec<String>> = out
+        .lines()
+        .map(|l| {
+            let g: serde_json::Value = serde_json::from_str(l).unwrap();
+            g["records"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| format!("{}#{}", file_name(r["path"].as_str().unwrap()), r["record"]))
+                .collect()
+        })
+        .collect();
+    for (copy, list, line) in SAVED_TWICE {
+        let (copy, of) = (format!("{copy}#0"), format!("{list}#{line}"));
+        assert!(
+            groups.iter().any(|g| g.contains(&copy) && g.contains(&of)),
+            "{copy} is {of}: {groups:?}"
+        );
+    }
 
     // split and join: one record a file, every variant kept.
     let split = dir.path().join("split");

@@ -170,19 +170,43 @@ fn the_forms_not_given_are_refused_by_name() {
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         assert!(String::from_utf8_lossy(&out.stdout).contains("rbsgk/4p/5/P4/KGSBR b - 1"));
     }
-    // A variant's KIF still takes the old route (until the KIF reader takes variants, #29).
-    let variant = root().join("testdata/variants/lishogi/minishogi-gogo.kif");
+    // A variant's KIF is read by batch too: every form is given, with the variant's SFEN.
+    let variant = root().join("testdata/variants/kif/minishogi.kif");
     for args in [&["--format", "json"][..], &["--with-path"][..]] {
-        tool()
+        let out = tool()
             .arg("positions")
             .args(args)
             .arg(&variant)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("rbsgk/4p/5/P4/KGSBR b - 1"), "{args:?}: {text}");
+        assert!(text.contains("minishogi.kif"), "{args:?}: {text}");
+    }
+    // A training file's positions come by their own route, which names no record: refused.
+    let dir = tempfile::tempdir().unwrap();
+    let hcpe = dir.path().join("even.hcpe");
+    tool()
+        .args(["positions", "--format", "hcpe", "--keep-unknown-results", "-o"])
+        .arg(&hcpe)
+        .arg(root().join("testdata/samples/even-game.csa"))
+        .assert()
+        .code(0);
+    for (args, form) in [
+        (&["--format", "json"][..], "--format json is"),
+        (&["--with-path"][..], "--with-path is"),
+    ] {
+        tool()
+            .arg("positions")
+            .args(args)
+            .arg(&hcpe)
             .assert()
             .code(2)
             .stdout("")
-            .stderr(predicate::str::contains(
-                "not yet given for a smaller variant",
-            ));
+            .stderr(predicate::str::contains(format!(
+                "{form} not yet given for a training file"
+            )));
     }
     tool()
         .args(["positions", "--with-path", "--format", "hcpe", "-o", "-"])

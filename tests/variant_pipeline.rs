@@ -121,19 +121,38 @@ fn a_variant_line_among_standard_ones_is_read_as_its_game_and_never_written_as_a
         })
         .collect();
     assert_eq!(plies, [2, 2], "{out}");
-    // No standard JKF of a 5x5 board: refused by name, the standard record converted.
+    // JKF and KIF carry the variant: the minishogi record is written as its game (never as a
+    // standard board), names its variant, and reads back as the same game.
     let out = tool()
         .args(["convert", "--to", "jkf"])
         .arg(&mixed)
         .output()
         .unwrap();
     no_panic(&out);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("a minishogi record"), "{err}");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("HIRATE"), "{text}");
-    assert!(!text.contains("\"OTHER\""), "{text}");
-    assert_ne!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let both: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(both[0]["initial"]["preset"], "HIRATE", "{both}");
+    assert_eq!(both[1]["header"]["variant"], "minishogi", "{both}");
+    let kifs = dir.path().join("kif");
+    let out = tool()
+        .args(["convert", "--to", "kif", "-q", "--out-dir"])
+        .arg(&kifs)
+        .arg(&mixed)
+        .output()
+        .unwrap();
+    no_panic(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let mini_kif = kifs.join("mixed.1.kif");
+    let bytes = std::fs::read(&mini_kif).unwrap();
+    let text = encoding_rs::SHIFT_JIS.decode(&bytes).0;
+    assert!(text.contains("手合割：5五将棋"), "{text}");
+    assert!(!text.contains("平手"), "{text}");
+    let back = tool()
+        .args(["convert", "--to", "sfen", "-q"])
+        .arg(&mini_kif)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&back.stdout), format!("{MINI}\n"));
     // As SFEN it is written as it was read.
     let out = tool()
         .args(["convert", "--to", "sfen"])
@@ -244,5 +263,55 @@ fn stats_counts_variants_beside_the_handicaps_not_in_them() {
         Some(0),
         "{}",
         String::from_utf8_lossy(&merged.stderr)
+    );
+}
+
+/// A minishogi KIF (the first game of `testdata/variants/minishogi.usi`, with headers).
+fn mini_kif() -> String {
+    std::fs::read_to_string(common::root().join("testdata/variants/kif/minishogi.kif")).unwrap()
+}
+
+/// A variant's KIF is read as every input is, like its lists above (issue #29: the old route
+/// read it apart, and said `utf-8` of a Shift_JIS file).
+#[test]
+fn a_shift_jis_variant_kif_is_reported_in_its_encoding() {
+    let dir = tempfile::tempdir().unwrap();
+    let kif = dir.path().join("mini.kif");
+    std::fs::write(&kif, encoding_rs::SHIFT_JIS.encode(&mini_kif()).0).unwrap();
+    let (code, out) = validate(&["--format", "json"], &kif);
+    assert_eq!(code, Some(0), "{out}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["variant"], "minishogi", "{out}");
+    assert_eq!(v["encoding"], "shift_jis", "{out}");
+    assert_eq!(v["plies"], 14, "{out}");
+}
+
+/// `--max-line-length` refuses a variant's KIF as it refuses a standard one (the old route
+/// did not apply it).
+#[test]
+fn max_line_length_refuses_a_variant_kif_as_a_standard_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let kif = dir.path().join("mini.kif");
+    std::fs::write(&kif, mini_kif()).unwrap();
+    let (code, out) = validate(&["--max-line-length", "10"], &kif);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("over the limit of 10"), "{out}");
+    assert_eq!(validate(&[], &kif).0, Some(0));
+}
+
+/// NUL bytes in a variant's KIF are binary data, as in a standard one (the old route read the
+/// file as text).
+#[test]
+fn nul_bytes_in_a_variant_kif_are_binary_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let kif = dir.path().join("mini.kif");
+    let mut bytes = mini_kif().into_bytes();
+    bytes.extend([0u8; 200]);
+    std::fs::write(&kif, bytes).unwrap();
+    let (code, out) = validate(&["--format", "json"], &kif);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        out.contains("holds binary data (NUL bytes), not a game record"),
+        "{out}"
     );
 }

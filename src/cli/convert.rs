@@ -114,17 +114,6 @@ fn holds_several(format: Format) -> bool {
 /// Converts every input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let to = target_format(&args)?;
-    let variant_args = super::variant::ConvertArgs {
-        input: &args.input,
-        output: args.output.as_deref(),
-        out_dir: args.out_dir.as_deref(),
-        output_encoding: args.output_encoding,
-        force: args.force,
-        quiet: args.quiet,
-    };
-    if let Some(code) = super::variant::convert(&variant_args, to)? {
-        return Ok(code);
-    }
     let mut encoding = output_encoding(to, args.output_encoding)?;
     let to_terminal =
         args.output.is_none() && args.out_dir.is_none() && std::io::stdout().is_terminal();
@@ -280,14 +269,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         input_args.jobs,
         |input, sink| {
-            if let Some(message) = walked_variant_file(input, input_args) {
-                let mut o = FileOutput::new(&input.display());
-                o.messages.push(format!("{} {message}", style::error()));
-                o.failed = true;
-                o.last = true;
-                sink(o);
-                return;
-            }
             convert_input(
                 input,
                 &read_options,
@@ -621,19 +602,6 @@ fn output_encoding(to: Format, asked: Option<OutputEncodingArg>) -> anyhow::Resu
     }
 }
 
-/// Why a file of another variant met while walking a folder is not converted: the variant
-/// route takes the files named on the command line, and the standard readers would take the
-/// record for a broken standard one (issue 28).
-fn walked_variant_file(input: &Input, args: &super::inputs::InputArgs) -> Option<String> {
-    super::variant::old_route(input, args)?;
-    let path = input.display();
-    Some(format!(
-        "{path}: this file holds another variant's records, which `convert` takes only when \
-         the file is named (`convert {path} --to ...`), not met while walking a folder; not \
-         converted"
-    ))
-}
-
 /// Converts the records of `input` and hands them to `sink` a batch at a time, in record
 /// order, then a last piece (with `last` set) that says why the input could not be read, if
 /// so: a multi-game file of any size holds a batch of outputs, never all of them.
@@ -739,20 +707,7 @@ fn convert_record(
         o.failed = true;
         return o;
     }
-    let variant = record.variant();
-    if variant != shogi_tool::variant::Variant::Standard
-        && !matches!(to, Format::Sfen | Format::Usi)
-    {
-        // A variant's line met among standard ones: the standard writers have no such board,
-        // and the variants' writers are the variant route's.
-        let why = if to == Format::Csa {
-            format!("CSA has no syntax for the smaller variants: cannot write {variant} as csa")
-        } else {
-            format!(
-                "a {variant} record, which this run writes only as sfen or usi (convert its \
-                 file alone, or with --variant {variant})"
-            )
-        };
+    if let Some(why) = write::cannot_carry(to, record.variant()) {
         o.notes.push(Note::Plain(format!(
             "{} {}#{}: {why} (record not converted)",
             style::error(),

@@ -147,10 +147,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         jobs,
         |input, sink| {
-            if let Some(message) = super::variant::not_read_yet("dedup", input, &args.input) {
-                sink(Piece::End(Some(message)));
-                return;
-            }
             let mut go_on = true;
             let file = batch::read_each_batched(
                 input,

@@ -335,9 +335,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let first = inputs.next();
     let second = inputs.next();
     match (first, second) {
-        (Some(only), None)
-            if super::variant::not_read_yet("find", &only, &args.input).is_none() =>
-        {
+        (Some(only), None) => {
             // One input (a multi-game file, say): printed a batch at a time as it is read.
             batch::configure_threads(args.input.jobs);
             tally.files = 1;
@@ -358,14 +356,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             batch::run_ordered(
                 all,
                 args.input.jobs,
-                |input| match super::variant::not_read_yet("find", input, &args.input) {
-                    Some(message) => batch::Replayed {
-                        path: input.display(),
-                        results: Vec::new(),
-                        error: Some(message),
-                    },
-                    None => batch::read_each(input, &read_options, |r, t| per_record(input, r, t)),
-                },
+                |input| batch::read_each(input, &read_options, |r, t| per_record(input, r, t)),
                 |file| {
                     tally.files += 1;
                     if let Some(message) = &file.error {

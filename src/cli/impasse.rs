@@ -307,13 +307,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ""
     };
-    let refuse = |input: &shogi_tool::batch::Input| {
-        let message = super::variant::not_read_yet("impasse", input, &args.input)?;
-        let mut c = super::records::Chunk::default();
-        c.fail(message);
-        Some(vec![c])
-    };
-    for_each_record_or(&args.input, separator, refuse, |record, input, c| {
+    for_each_record_or(&args.input, separator, |_| None, |record, input, c| {
         let (path, index) = (&record.source.path, record.source.index);
         let at = format!("{path}#{index}");
         if record.variant() != Variant::Standard {

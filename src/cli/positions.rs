@@ -58,22 +58,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let per_input = |input: &shogi_tool::batch::Input| {
-        if let Some(chunks) = super::training::read_back_positions(
+        super::training::read_back_positions(
             input,
             args.input.max_file_size,
             args.ply,
             args.final_only,
-        ) {
-            return Some(chunks);
-        }
-        let forced = super::variant::old_route(input, &args.input)?;
-        Some(super::variant::positions_input(
-            input,
-            forced,
-            &args.input,
-            args.ply,
-            args.final_only,
-        ))
+        )
     };
     let style = if json {
         Style::Json
@@ -82,19 +72,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         Style::Bare
     };
-    // The record-naming forms are not yet given for training files and the smaller
-    // variants' records (whose positions come by their own routes above): refused by name.
+    // The record-naming forms are not yet given for training files (whose positions come by
+    // their own route above): refused by name.
     let labelled = |input: &shogi_tool::batch::Input| {
         if style == Style::Bare {
             return per_input(input);
         }
-        let route = if super::training::training_format(input).is_some() {
-            "a training file"
-        } else if super::variant::old_route(input, &args.input).is_some() {
-            "a smaller variant's records"
-        } else {
-            return None;
-        };
+        super::training::training_format(input)?;
+        let route = "a training file";
         let mut c = super::records::Chunk::default();
         c.fail(format!(
             "{}: {} not yet given for {route}",

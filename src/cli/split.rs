@@ -76,10 +76,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         args.input.jobs,
         |input, sink| {
-            if let Some(message) = super::variant::not_read_yet("split", input, &args.input) {
-                sink(Part::End(Some(message)));
-                return;
-            }
             let stem = input_stem(input);
             let alone = Alone::new();
             let mut go_on = true;

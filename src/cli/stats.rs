@@ -355,7 +355,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let want_rows = games_out.is_some();
     let want_lists = args.format == OutputFormat::Html;
     let mut lists = RecordLists::default();
-    let variant_rules = args.variant_rules.rules();
     let mut write_error = None;
     let mut failures_error = None;
     // Each input's results go out a batch of records at a time, added up as they come: a
@@ -364,30 +363,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         args.input.jobs,
         |input, sink| {
-            if let Some(forced) = super::variant::old_route(input, &args.input) {
-                let (path, read) =
-                    super::variant::replay_input(input, &args.input, forced, variant_rules);
-                let mut r = FileResult::keeping(args.opening_plies, all_failures);
-                r.last = true;
-                r.stats.add_input(&path);
-                match read {
-                    Err(message) => r.fail_file(&path, input.path_bytes(), &message),
-                    Ok((_, records)) => {
-                        r.stats.files += 1;
-                        for mut one in records {
-                            one.validation.path_bytes = input.path_bytes();
-                            let one = &one;
-                            let (facts, opening) = variant_facts(one, args.opening_plies);
-                            let row = want_rows
-                                .then(|| variant_game_row(one, &facts, args.opening_plies));
-                            let names = want_lists.then(Names::default);
-                            r.add(&facts, &one.validation, &opening, row, names);
-                        }
-                    }
-                }
-                sink(r);
-                return;
-            }
             let Some(file) = batch::read_each_batched_to_end(
                 input,
                 &read_options,
@@ -603,81 +578,6 @@ fn game_row(record: &Record, v: &Validation, opening: &str) -> String {
         outcome: v.outcome.reason.as_str(),
         winner: v.outcome.winner,
         first_moves: stated(Some(opening)),
-        fouls: v.fouls.iter().map(|f| f.code.as_str()).collect(),
-        warnings: v.warnings.iter().map(|w| w.code.as_str()).collect(),
-        errors: v.errors.iter().map(|e| e.code.as_str()).collect(),
-    };
-    serde_json::to_string(&row).expect("rows serialise")
-}
-
-/// What the statistics count of a record of a smaller variant, and its opening (the first
-/// moves as written, after the variant's name: `minishogi: 5e4d 1a1b`, so that the openings
-/// of different games never share a line).
-fn variant_facts(one: &super::variant::Replayed, opening_plies: usize) -> (RecordFacts, String) {
-    let rec = &one.record;
-    let variant = rec.variant();
-    let start = match (&rec.start, variant) {
-        (Some(p), Some(v)) if p.to_sfen() == shogi_tool::variant::VPosition::start(v).to_sfen() => {
-            v.name().to_string()
-        }
-        _ => "position".to_string(),
-    };
-    let stated_ending = rec.ending.as_deref().map(|e| match e {
-        "resign" => "resignation",
-        "timeout" => "timeout",
-        "draw" => "draw",
-        "mate" => "checkmate",
-        _ => "abort",
-    });
-    let moves: Vec<&str> = rec
-        .moves
-        .iter()
-        .take(one.report.plies.min(opening_plies))
-        .map(|(w, _)| w.as_str())
-        .collect();
-    let opening = match variant {
-        Some(v) if !moves.is_empty() => format!("{}: {}", v.name(), moves.join(" ")),
-        _ => String::new(),
-    };
-    let facts = RecordFacts {
-        start,
-        stated_ending,
-        variant: Some(variant.map_or("unknown", |v| v.name())),
-    };
-    (facts, opening)
-}
-
-/// The `--games` row of a record of a smaller variant.
-fn variant_game_row(
-    one: &super::variant::Replayed,
-    facts: &RecordFacts,
-    opening_plies: usize,
-) -> String {
-    let v = &one.validation;
-    let first_moves: Vec<&str> = one
-        .record
-        .moves
-        .iter()
-        .take(one.report.plies.min(opening_plies))
-        .map(|(w, _)| w.as_str())
-        .collect();
-    let first_moves = first_moves.join(" ");
-    let row = GameRow {
-        path: &v.path,
-        path_bytes: v.path_bytes.as_deref(),
-        record: v.record,
-        format: v.format,
-        encoding: v.encoding,
-        variant: facts.variant.unwrap_or("unknown"),
-        black: None,
-        white: None,
-        date: None,
-        event: None,
-        handicap: facts.start.clone(),
-        plies: v.plies,
-        outcome: v.outcome.reason.as_str(),
-        winner: v.outcome.winner,
-        first_moves: stated(Some(&first_moves)),
         fouls: v.fouls.iter().map(|f| f.code.as_str()).collect(),
         warnings: v.warnings.iter().map(|w| w.code.as_str()).collect(),
         errors: v.errors.iter().map(|e| e.code.as_str()).collect(),

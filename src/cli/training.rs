@@ -183,13 +183,6 @@ pub fn export(
         inputs,
         input.jobs,
         |item: &Input, sink: &mut dyn FnMut(Piece) -> bool| {
-            if let Some(message) = super::variant::not_read_yet("positions --format", item, input) {
-                sink(Piece::Failed(format!(
-                    "{} {message}\n",
-                    super::style::error()
-                )));
-                return;
-            }
             if training_format(item).is_some() {
                 sink(Piece::Failed(format!(
                     "{} {}: already training data; convert records, not {} files\n",

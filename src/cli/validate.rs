@@ -104,12 +104,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 sink(FileOutcome::whole(text, counts));
                 return;
             }
-            if let Some(forced) = super::variant::old_route(input, &args.input) {
-                let (text, counts) =
-                    super::variant::validate_input(input, forced, &args.input, variant_rules, json);
-                sink(FileOutcome::whole(text, counts));
-                return;
-            }
             let Some(file) = batch::read_each_batched_to_end(
                 input,
                 &read_options,

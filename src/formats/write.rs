@@ -4,6 +4,7 @@
 use super::{csa, jkf, ki2, kif, usi};
 use crate::record::{Format, Record};
 use crate::text::Encoding;
+use crate::variant::Variant;
 
 pub use super::written::Written;
 
@@ -25,6 +26,36 @@ pub fn default_encoding(format: Format) -> Encoding {
     match format {
         Format::Kif | Format::Ki2 => Encoding::ShiftJis,
         _ => Encoding::Utf8,
+    }
+}
+
+/// The formats that carry every smaller variant, named where one cannot be written.
+const VARIANT_TARGETS: &str = "kif, kifu, jkf, sfen or usi";
+
+/// Why [`write`] cannot write a record of `variant` as `format`, or `None` when it can:
+/// every format carries standard shogi; KIF/KIFU, JKF and SFEN/USI carry every smaller
+/// variant; CSA carries none; KI2 is not written for the smaller variants yet (its relative
+/// words are defined for the standard pieces only, so Tori Shogi and Shogi 3x4 never have one).
+pub fn cannot_carry(format: Format, variant: Variant) -> Option<String> {
+    if variant == Variant::Standard {
+        return None;
+    }
+    match format {
+        Format::Csa => Some(format!(
+            "CSA has no syntax for the smaller variants: cannot write {variant} as csa (write \
+             {VARIANT_TARGETS})"
+        )),
+        Format::Ki2 | Format::Ki2u if !ki2::supports(variant) => Some(format!(
+            "KI2's relative words are for the standard pieces: cannot write {variant} as {} \
+             (write {VARIANT_TARGETS})",
+            format.name()
+        )),
+        Format::Ki2 | Format::Ki2u => Some(format!(
+            "the KI2 writer does not write the smaller variants yet: cannot write {variant} as \
+             {} (write {VARIANT_TARGETS})",
+            format.name()
+        )),
+        Format::Kif | Format::Kifu | Format::Jkf | Format::Sfen | Format::Usi => None,
     }
 }
 
@@ -158,6 +189,23 @@ mod tests {
         let r = super::super::kif::read(text).remove(0);
         assert!(r.errors.is_empty(), "{:?}", r.errors);
         r
+    }
+
+    #[test]
+    fn each_format_carries_standard_shogi_and_says_which_variants_it_cannot() {
+        use crate::variant::Variant::*;
+        for f in [Format::Csa, Format::Kif, Format::Ki2u, Format::Jkf, Format::Usi] {
+            assert_eq!(cannot_carry(f, Standard), None, "{f:?}");
+        }
+        for v in [Minishogi, Gorogoro, Gorogoroplus, Torishogi, Dobutsu] {
+            for f in [Format::Kif, Format::Kifu, Format::Jkf, Format::Sfen, Format::Usi] {
+                assert_eq!(cannot_carry(f, v), None, "{f:?} {v}");
+            }
+            let csa = cannot_carry(Format::Csa, v).expect("CSA has no variant");
+            assert!(csa.contains(&format!("cannot write {v} as csa")), "{csa}");
+        }
+        let tori = cannot_carry(Format::Ki2, Torishogi).expect("no KI2 of Tori Shogi");
+        assert!(tori.contains("relative words"), "{tori}");
     }
 
     /// Issue 27: a CSA `%KACHI` the server ruled illegal (`'summary:illegal kachi:…`, the
