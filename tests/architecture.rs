@@ -703,11 +703,10 @@ const POSITION_COMMANDS: [&str; 5] = [
     "cli/board.rs",
 ];
 
-/// What a position command must not reach: the variant route of `cli/variant.rs` and the
-/// generic core's positions, moves, kinds and games (naming the `Variant` of a `--variant`
-/// flag is fine; what to do with the position is the view's).
-const VARIANT_DISPATCH: [&str; 5] = [
-    "cli/variant.rs",
+/// What a position command must not reach: the generic core's positions, moves, kinds and
+/// games (naming the `Variant` of a `--variant` flag is fine; what to do with the position is
+/// the view's).
+const VARIANT_DISPATCH: [&str; 4] = [
     "variant/position.rs",
     "variant/kind.rs",
     "variant/game.rs",
@@ -754,97 +753,72 @@ fn views_and_position_commands_have_no_variant_twin() {
     );
 }
 
-/// The subcommand modules that still load a smaller variant's KIF, KI2 or JKF through the
-/// old route of `cli/variant.rs`, and why: until the KIF/KI2/JKF readers take variants (#29),
-/// only that route reads those files. Every other input (a variant's SFEN/USI lists included)
-/// comes through `batch` as a `Record`. When the readers land, this list empties.
-const OLD_ROUTE_LOADERS: [(&str, &str); 5] = [
-    (
-        "cli/validate.rs",
-        "validates a variant's KIF/KI2/JKF (and holds --rules)",
-    ),
-    (
-        "cli/stats.rs",
-        "counts a variant's KIF/KI2/JKF (and holds --rules)",
-    ),
-    (
-        "cli/positions.rs",
-        "prints the positions of a variant's KIF/KI2/JKF",
-    ),
-    (
-        "cli/convert.rs",
-        "reads a variant's KIF/KI2/JKF, writes variants as KIF/KI2/JKF",
-    ),
-    (
-        "cli/position.rs",
-        "the one position of board/moves/drops in a variant's KIF/KI2/JKF",
-    ),
-];
-
-/// The subcommand modules that only refuse such a file by name, with the one predicate
-/// `variant::not_read_yet` (instead of reading it as a broken standard record).
-const OLD_ROUTE_REFUSERS: [&str; 5] = [
-    "cli/find.rs",
-    "cli/dedup.rs",
-    "cli/split.rs",
-    "cli/impasse.rs",
-    "cli/training.rs",
-];
-
+/// The old route of a smaller variant's KIF, KI2 and JKF files (`cli/variant.rs`, with its own
+/// reading, limits and writers) is gone: every record comes through `batch` as a `Record`
+/// (#29), so no subcommand module reaches a variant loader of its own.
 #[test]
-fn no_subcommand_dispatches_on_the_variant_but_the_allowlisted_loaders() {
+fn no_subcommand_dispatches_on_the_variant_through_a_route_of_its_own() {
+    assert!(
+        !src_dir().join("cli/variant.rs").exists(),
+        "src/cli/variant.rs is back: read variant records through batch"
+    );
     let edges = graph();
-    let mut dispatching = Vec::new();
-    for (file, targets) in &edges {
-        if !file.starts_with("cli/") || file == "cli/variant.rs" || file == "cli/mod.rs" {
-            continue;
-        }
-        if !targets.contains("cli/variant.rs") {
-            continue;
-        }
-        if OLD_ROUTE_LOADERS.iter().any(|(f, _)| f == file) {
-            continue;
-        }
-        if OLD_ROUTE_REFUSERS.contains(&file.as_str()) {
-            // A refuser names nothing of the route but its one predicate.
-            let text = fs::read_to_string(src_dir().join(file)).expect("source");
-            for (at, _) in text.match_indices("variant::") {
-                let rest = &text[at + "variant::".len()..];
-                let name: String = rest
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                let before = &text[..at];
-                if before.ends_with("super::") && name != "not_read_yet" {
-                    dispatching.push(format!("{file} -> cli/variant.rs ({name})"));
-                }
-            }
-            continue;
-        }
-        dispatching.push(format!("{file} -> cli/variant.rs"));
-    }
+    // Guards the check below: a subcommand's edges are seen.
+    assert!(edges["cli/validate.rs"].contains("cli/rule_args.rs"));
+    let dispatching: Vec<String> = edges
+        .iter()
+        .filter(|(file, _)| file.starts_with("cli/"))
+        .flat_map(|(file, targets)| {
+            targets
+                .iter()
+                .filter(|t| t.starts_with("formats/variants/"))
+                .map(move |t| format!("{file} -> {t}"))
+        })
+        .collect();
     assert!(
         dispatching.is_empty(),
-        "subcommands that route variants themselves (read records through batch, which reads \
-         every game; only the allowlisted loaders may still take the old route):\n{}",
+        "subcommands that read variants apart from batch:\n{}",
         dispatching.join("\n")
     );
-    // The routes that were retired stay retired.
-    let route = fs::read_to_string(src_dir().join("cli/variant.rs")).expect("cli/variant.rs");
-    for gone in [
-        "fn input_route",
-        "fn not_yet",
-        "fn not_yet_input",
-        "fn refuse_input",
-        "fn standard_only",
-        "fn sniff",
-    ] {
-        assert!(!route.contains(gone), "cli/variant.rs has `{gone}` again");
+}
+
+/// The files under `src/formats/` that define a reader (`pub fn read`, `read_as` or
+/// `read_lines`) other than the one `read.rs` of each format's module: the second readers of
+/// the smaller variants still to retire (#29). The list only shrinks.
+const SECOND_READERS: [&str; 2] = ["formats/variants/ki2.rs", "formats/usi/variant_game.rs"];
+
+#[test]
+fn each_format_has_one_reader() {
+    let mut root = Vec::new();
+    rust_files(&src_dir().join("formats"), &mut root);
+    let mut found = Vec::new();
+    for path in root {
+        let text = fs::read_to_string(&path).expect("source");
+        let defines = ["pub fn read(", "pub fn read_as(", "pub fn read_lines("]
+            .iter()
+            .any(|f| text.contains(f));
+        if !defines {
+            continue;
+        }
+        let file = path
+            .strip_prefix(src_dir())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let one_per_format = file.split('/').count() == 3 && file.ends_with("/read.rs");
+        if !one_per_format && !SECOND_READERS.contains(&file.as_str()) {
+            found.push(file);
+        }
     }
-    for (file, _) in OLD_ROUTE_LOADERS {
+    assert!(
+        found.is_empty(),
+        "readers beside each format's read.rs (read every record through formats::read_str_as): {}",
+        found.join(", ")
+    );
+    for file in SECOND_READERS {
         assert!(
-            edges.contains_key(file),
-            "{file} is gone: update OLD_ROUTE_LOADERS"
+            src_dir().join(file).exists(),
+            "{file} is gone: take it off SECOND_READERS"
         );
     }
 }

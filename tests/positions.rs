@@ -181,14 +181,23 @@ fn the_forms_not_given_are_refused_by_name() {
             .unwrap();
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         let text = String::from_utf8_lossy(&out.stdout);
-        assert!(text.contains("rbsgk/4p/5/P4/KGSBR b - 1"), "{args:?}: {text}");
+        assert!(
+            text.contains("rbsgk/4p/5/P4/KGSBR b - 1"),
+            "{args:?}: {text}"
+        );
         assert!(text.contains("minishogi.kif"), "{args:?}: {text}");
     }
     // A training file's positions come by their own route, which names no record: refused.
     let dir = tempfile::tempdir().unwrap();
     let hcpe = dir.path().join("even.hcpe");
     tool()
-        .args(["positions", "--format", "hcpe", "--keep-unknown-results", "-o"])
+        .args([
+            "positions",
+            "--format",
+            "hcpe",
+            "--keep-unknown-results",
+            "-o",
+        ])
         .arg(&hcpe)
         .arg(root().join("testdata/samples/even-game.csa"))
         .assert()

@@ -129,7 +129,12 @@ fn a_variant_line_among_standard_ones_is_read_as_its_game_and_never_written_as_a
         .output()
         .unwrap();
     no_panic(&out);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let both: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(both[0]["initial"]["preset"], "HIRATE", "{both}");
     assert_eq!(both[1]["header"]["variant"], "minishogi", "{both}");
@@ -141,7 +146,12 @@ fn a_variant_line_among_standard_ones_is_read_as_its_game_and_never_written_as_a
         .output()
         .unwrap();
     no_panic(&out);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mini_kif = kifs.join("mixed.1.kif");
     let bytes = std::fs::read(&mini_kif).unwrap();
     let text = encoding_rs::SHIFT_JIS.decode(&bytes).0;

@@ -881,23 +881,6 @@ fn reject_if_unreadable(r: &mut Record, loaded: &Loaded) -> bool {
     true
 }
 
-/// The decoded text of `input` and its encoding's name and why it was chosen, read as
-/// [`read_input`] reads it (the size and line-length limits, binary data refused), or why it
-/// cannot be read: for the variant route, which reads the text with its own readers.
-pub fn read_text(
-    input: &Input,
-    options: &ReadOptions,
-) -> Result<(String, &'static str, &'static str), String> {
-    match load(input, options) {
-        Ok(l) => Ok((
-            l.decoded.text,
-            l.decoded.encoding.name(),
-            l.decoded.reason.name(),
-        )),
-        Err(failed) => Err(failed.error.unwrap_or_default()),
-    }
-}
-
 /// Reads and decodes `input` and settles its format; a failure is the input's whole result.
 fn load(input: &Input, options: &ReadOptions) -> Result<Loaded, Box<FileRead>> {
     let path = input.display();

@@ -307,40 +307,45 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ""
     };
-    for_each_record_or(&args.input, separator, |_| None, |record, input, c| {
-        let (path, index) = (&record.source.path, record.source.index);
-        let at = format!("{path}#{index}");
-        if record.variant() != Variant::Standard {
-            c.fail(format!("{at}: {}", standard_only(record.variant())));
-            return;
-        }
-        let mut chosen: Option<(usize, Position)> = None;
-        let ok = main_line_positions(record, |ply, pos| match args.ply {
-            Some(n) if ply != n => {}
-            _ => chosen = Some((ply, pos.clone())),
-        });
-        if !ok {
-            c.fail(format!("{at}: the start position cannot be played"));
-            return;
-        }
-        let Some((ply, pos)) = chosen else {
-            let n = args.ply.unwrap_or_default();
-            c.fail(format!("{at}: the main line has no ply {n}"));
-            return;
-        };
-        let origin = Origin {
-            path: Some(path),
-            path_bytes: input.path_bytes(),
-            record: Some(index),
-            ply: Some(ply),
-        };
-        render(
-            &mut c.out,
-            &origin,
-            &pos,
-            record_handicap(record),
-            &rules,
-            args.format,
-        );
-    })
+    for_each_record_or(
+        &args.input,
+        separator,
+        |_| None,
+        |record, input, c| {
+            let (path, index) = (&record.source.path, record.source.index);
+            let at = format!("{path}#{index}");
+            if record.variant() != Variant::Standard {
+                c.fail(format!("{at}: {}", standard_only(record.variant())));
+                return;
+            }
+            let mut chosen: Option<(usize, Position)> = None;
+            let ok = main_line_positions(record, |ply, pos| match args.ply {
+                Some(n) if ply != n => {}
+                _ => chosen = Some((ply, pos.clone())),
+            });
+            if !ok {
+                c.fail(format!("{at}: the start position cannot be played"));
+                return;
+            }
+            let Some((ply, pos)) = chosen else {
+                let n = args.ply.unwrap_or_default();
+                c.fail(format!("{at}: the main line has no ply {n}"));
+                return;
+            };
+            let origin = Origin {
+                path: Some(path),
+                path_bytes: input.path_bytes(),
+                record: Some(index),
+                ply: Some(ply),
+            };
+            render(
+                &mut c.out,
+                &origin,
+                &pos,
+                record_handicap(record),
+                &rules,
+                args.format,
+            );
+        },
+    )
 }

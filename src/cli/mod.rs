@@ -34,13 +34,13 @@ pub mod position;
 pub mod positions;
 pub mod record_files;
 pub mod records;
+pub mod rule_args;
 pub mod split;
 pub mod stats;
 pub mod style;
 pub mod training;
 pub mod validate;
 pub mod values;
-pub mod variant;
 
 use clap::{CommandFactory, Parser, Subcommand};
 

@@ -33,7 +33,7 @@ pub struct Args {
     #[arg(long, value_enum, ignore_case = true, default_value_t = MovesFormat::Human)]
     pub format: MovesFormat,
     #[command(flatten)]
-    pub rules: super::position::MoveRuleArgs,
+    pub rules: super::rule_args::VenueArgs,
 }
 
 /// Prints the moves, of standard shogi or of a smaller variant.

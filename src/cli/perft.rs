@@ -33,7 +33,7 @@ pub struct Args {
     #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser(), help_heading = super::help::RULES)]
     pub variant: Option<shogi_tool::variant::Variant>,
     #[command(flatten)]
-    pub rules: super::position::MoveRuleArgs,
+    pub rules: super::rule_args::VenueArgs,
 }
 
 /// Leaves above which `perft` asks for `--force` (about two hours at the bulk counting

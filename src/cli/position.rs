@@ -13,9 +13,8 @@ use shogi_tool::variant::{VPosition, Variant};
 use shogi_tool::views::shown::{last_square, AnyPosition};
 use shogi_tool::views::{self, Located};
 
-use super::inputs::{InputArgs, ENCODING_HELP};
+use super::inputs::ENCODING_HELP;
 use super::values::{AnySfen, EncodingArg, FormatArg, SFEN_HELP};
-use super::variant::VenueArg;
 
 /// Where the position to show comes from.
 #[derive(Debug, Clone, clap::Args)]
@@ -50,35 +49,6 @@ pub struct PositionArgs {
     /// torishogi (tori, 7x7) or dobutsu (3x4); by default what the SFEN or record shows.
     #[arg(long, value_name = "NAME", ignore_case = true, value_parser = super::values::variant_parser(), help_heading = super::help::RULES)]
     pub variant: Option<shogi_tool::variant::Variant>,
-}
-
-/// `--rules` of the commands that generate moves (`moves`, `perft`): the venue whose move
-/// rules apply where venues differ (Tori Shogi's promotion).
-#[derive(Debug, Clone, clap::Args)]
-pub struct MoveRuleArgs {
-    /// The venue whose move rules apply to the smaller variants where venues differ: at
-    /// fairy-stockfish a Tori Shogi falcon or swallow must promote on every move into, within
-    /// or out of the zone; at littlegolem promotion is optional unless the piece could never
-    /// move again (no effect on standard shogi).
-    #[arg(
-        long,
-        value_name = "VENUE",
-        value_enum,
-        ignore_case = true,
-        default_value = "littlegolem",
-        help_heading = super::help::RULES
-    )]
-    pub rules: VenueArg,
-}
-
-impl MoveRuleArgs {
-    /// `pos` under the promotion rule of the chosen venue (a standard position as it is).
-    pub fn apply(&self, pos: AnyPosition) -> AnyPosition {
-        pos.map_variant(|p| {
-            let rule = self.rules.rules().promotion_rule_in(p.variant());
-            p.with_promotion_rule(rule)
-        })
-    }
 }
 
 /// The position of `--sfen` (`startpos` without one) of either game: a variant's when
@@ -171,72 +141,27 @@ impl PositionArgs {
         self.locate_with_players()
     }
 
-    /// The position when it is a variant's: from `--sfen`, or from a record file of a
-    /// variant; with the destination of the move that led to it, when the record or the
-    /// SFEN's moves say.
+    /// The position when `--sfen` is a variant's, with the destination of the move that led to
+    /// it when the SFEN's moves say (a record file of a variant is read by `batch` like any
+    /// record, in [`PositionArgs::locate_with_players`]).
     fn locate_variant(&self) -> anyhow::Result<Option<AnyPosition>> {
         if let Some(sfen) = &self.sfen {
             return Ok(positions_from_sfen(&sfen.text, self.variant)?
                 .filter(|p| !p.is_empty())
                 .map(|p| shown(&p, p.len() - 1)));
         }
-        let Some(path) = &self.path else {
-            if self.variant.is_some_and(|v| v != Variant::Standard) {
-                bail!("give --sfen or a record file for --variant");
-            }
-            return Ok(None);
-        };
-        let input = InputArgs {
-            paths: vec![path.clone()],
-            files_from: None,
-            null: false,
-            follow: false,
-            shard: None,
-            from: None,
-            encoding: self.encoding,
-            strict: false,
-            jobs: 1,
-            max_file_size: u64::MAX,
-            max_line_length: usize::MAX,
-            max_variations: 0,
-            max_variation_depth: 0,
-            variant: self.variant,
-        };
-        let Some(forced) = super::variant::old_route_run(&input) else {
-            return Ok(None);
-        };
-        let (_, text) = super::variant::read_inputs(&input)?
-            .into_iter()
-            .next()
-            .context("no input")?;
-        let text = text.map_err(anyhow::Error::msg)?;
-        let recs = super::variant::load(&input, &path.to_string_lossy(), &text, forced);
-        let rec = &recs
-            .get(self.record)
-            .with_context(|| format!("{} holds no record {}", path.display(), self.record))?
-            .rec;
-        if let Some((column, message)) = &rec.error {
-            bail!("{}:{}:{column}: {message}", path.display(), rec.line);
+        if self.path.is_none() && self.variant.is_some_and(|v| v != Variant::Standard) {
+            bail!("give --sfen or a record file for --variant");
         }
-        let rep = game::replay(rec, VRules::default());
-        let n = match self.ply {
-            Some(n) if n < rep.positions.len() => n,
-            Some(n) => bail!(
-                "{}#{}: the main line has no ply {n}",
-                path.display(),
-                self.record
-            ),
-            None => rep.positions.len().checked_sub(1).context("no position")?,
-        };
-        Ok(Some(shown(&rep.positions, n)))
+        Ok(None)
     }
 
     /// The position, the players' names the record gives (black, white; none for an SFEN, or
     /// where a header is missing or empty), and whether the record had read errors (reported on
     /// standard error: the position is still shown, as far as the record could be read, and the
     /// exit status is 2).
-    /// A record of a smaller variant `batch` reads (a variant's SFEN/USI list) gives its
-    /// position as the replay carries its main line out, without players.
+    /// A record of a smaller variant (of any format) gives its position as the replay carries
+    /// its main line out, without players.
     fn locate_with_players(&self) -> anyhow::Result<(AnyPosition, bool, [Option<String>; 2])> {
         if let Some(sfen) = &self.sfen {
             let located = sfen.located()?.clone();

@@ -121,7 +121,7 @@ pub struct Args {
     #[arg(long, value_name = "RULE", value_enum, ignore_case = true, help_heading = super::help::RULES)]
     pub impasse_rule: Option<RuleArg>,
     #[command(flatten)]
-    pub variant_rules: super::variant::RuleArgs,
+    pub variant_rules: super::rule_args::RuleArgs,
 }
 
 /// One row of `--games`.

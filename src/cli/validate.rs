@@ -41,7 +41,7 @@ pub struct Args {
     #[arg(long, short = 'q', help = QUIET_HELP)]
     pub quiet: bool,
     #[command(flatten)]
-    pub variant_rules: super::variant::RuleArgs,
+    pub variant_rules: super::rule_args::RuleArgs,
 }
 
 /// A piece of one input's results: a batch of its records, or its end.

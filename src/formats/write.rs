@@ -194,11 +194,23 @@ mod tests {
     #[test]
     fn each_format_carries_standard_shogi_and_says_which_variants_it_cannot() {
         use crate::variant::Variant::*;
-        for f in [Format::Csa, Format::Kif, Format::Ki2u, Format::Jkf, Format::Usi] {
+        for f in [
+            Format::Csa,
+            Format::Kif,
+            Format::Ki2u,
+            Format::Jkf,
+            Format::Usi,
+        ] {
             assert_eq!(cannot_carry(f, Standard), None, "{f:?}");
         }
         for v in [Minishogi, Gorogoro, Gorogoroplus, Torishogi, Dobutsu] {
-            for f in [Format::Kif, Format::Kifu, Format::Jkf, Format::Sfen, Format::Usi] {
+            for f in [
+                Format::Kif,
+                Format::Kifu,
+                Format::Jkf,
+                Format::Sfen,
+                Format::Usi,
+            ] {
                 assert_eq!(cannot_carry(f, v), None, "{f:?} {v}");
             }
             let csa = cannot_carry(Format::Csa, v).expect("CSA has no variant");
