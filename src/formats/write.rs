@@ -203,7 +203,7 @@ mod tests {
         ] {
             assert_eq!(cannot_carry(f, Standard), None, "{f:?}");
         }
-        for v in [Minishogi, Gorogoro, Gorogoroplus, Torishogi, Dobutsu] {
+        for v in [Minishogi, Gorogoro, GorogoroPlus, Torishogi, Dobutsu] {
             for f in [
                 Format::Kif,
                 Format::Kifu,
