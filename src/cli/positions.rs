@@ -8,7 +8,7 @@ use std::io::Write as _;
 
 use shogi_tool::record::replay::main_line_walk;
 use shogi_tool::record::Record;
-use shogi_tool::shogi::{Move, Position, SfenWriter};
+use shogi_tool::shogi::{DecimalText, Move, Position, SfenWriter};
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
@@ -98,8 +98,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             variant_positions(record, &label, args.ply, args.final_only, c);
             return;
         }
-        // The record's lines as bytes, checked to be UTF-8 once at the end, not once a line.
-        let mut text: Vec<u8> = Vec::new();
+        // The record's lines as bytes, checked to be UTF-8 once at the end, not once a line,
+        // written into the chunk's own (empty) buffer so they are not copied again.
+        let mut text: Vec<u8> = std::mem::take(&mut c.out).into_bytes();
+        if args.ply.is_none() && !args.final_only {
+            text.reserve(LINES_CAPACITY);
+        }
         let mut last: Option<(usize, Option<Move>, Position)> = None;
         let mut found = false;
         let ok = main_line_walk(record, |ply, mv, pos| {
@@ -117,8 +121,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             true
         });
         if !ok {
-            c.out
-                .push_str(std::str::from_utf8(&text).expect("the lines are UTF-8"));
+            c.out = String::from_utf8(text).expect("the lines are UTF-8");
             c.fail(format!(
                 "{}#{}: the start position cannot be played",
                 record.source.path, record.source.index
@@ -128,8 +131,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if let Some((ply, mv, pos)) = last {
             label.line(&mut text, None, ply, mv, &pos);
         }
-        c.out
-            .push_str(std::str::from_utf8(&text).expect("the lines are UTF-8"));
+        c.out = String::from_utf8(text).expect("the lines are UTF-8");
         if let (Some(n), false) = (args.ply, found) {
             c.fail(format!(
                 "{}#{}: the main line has no ply {n}",
@@ -179,6 +181,10 @@ fn variant_positions(
     }
 }
 
+/// The bytes a record's lines are given room for at first when every position is listed (a game of some hundred plies at
+/// about 70 bytes a line), so that few records grow their buffer more than once or twice.
+const LINES_CAPACITY: usize = 16 * 1024;
+
 /// How each position's line is written.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Style {
@@ -196,6 +202,8 @@ struct Label {
     head: String,
     /// Writes the record's positions in turn (rewriting only the ranks a move changed).
     sfen: SfenWriter,
+    /// The ply last written, as text.
+    ply: DecimalText,
 }
 
 impl Label {
@@ -223,6 +231,7 @@ impl Label {
             style,
             head,
             sfen: SfenWriter::new(),
+            ply: DecimalText::new(),
         }
     }
 
@@ -238,7 +247,7 @@ impl Label {
     ) {
         out.extend_from_slice(self.head.as_bytes());
         if self.style == Style::Json {
-            push_usize(out, ply);
+            self.push_ply(out, ply);
             out.extend_from_slice(b",\"move\":");
             match mv {
                 Some(m) => {
@@ -247,16 +256,36 @@ impl Label {
                 None => out.extend_from_slice(b"null"),
             }
             out.extend_from_slice(b",\"sfen\":\"");
-            self.sfen.write(pos, out);
+            self.sfen_of(pos, mv, out);
             out.extend_from_slice(b"\"}\n");
             return;
         }
         if let Some(n) = numbered {
-            push_usize(out, n);
+            self.push_ply(out, n);
             out.push(b'\t');
         }
-        self.sfen.write(pos, out);
+        self.sfen_of(pos, mv, out);
         out.push(b'\n');
+    }
+
+    /// Appends the SFEN of `pos`: a step from the position last written when `mv` led to it
+    /// (every position of the main line is written in turn, or only one a record).
+    fn sfen_of(&mut self, pos: &Position, mv: Option<Move>, out: &mut Vec<u8>) {
+        match mv {
+            Some(mv) => self.sfen.write_next(pos, mv, out),
+            None => self.sfen.write(pos, out),
+        }
+    }
+
+    /// Appends the decimal digits of `ply` (stepped from the ply before).
+    fn push_ply(&mut self, out: &mut Vec<u8>, ply: usize) {
+        match u32::try_from(ply) {
+            Ok(n) => {
+                self.ply.set(n);
+                out.extend_from_slice(self.ply.as_bytes());
+            }
+            Err(_) => push_usize(out, ply),
+        }
     }
 }
 

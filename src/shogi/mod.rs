@@ -17,6 +17,7 @@ pub mod attacks;
 mod bitboard;
 pub(crate) mod codes;
 mod color;
+mod decimal;
 pub mod entering_king;
 mod foul;
 mod game;
@@ -36,6 +37,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
+pub use decimal::DecimalText;
 pub use entering_king::{
     judge_declaration, Condition, ImpasseScore, Rule, RuleResult, SideScore, Verdict,
 };

@@ -4,7 +4,9 @@
 //! writes a game's positions in turn, rewriting only the ranks a move changed.
 
 use super::color::Color;
+use super::decimal::DecimalText;
 use super::hand::Hand;
+use super::mv::Move;
 use super::piece::PieceKind;
 use super::position::Position;
 use super::square::Square;
@@ -47,13 +49,17 @@ impl Position {
 /// from the position last written and rewritten only where one of its squares changed, which
 /// a move does to at most two ranks (issue 34), and the hands' text only when they changed.
 /// Any position may be given (the writer compares the boards, it does not assume a move
-/// between them). It writes bytes (ASCII), so that a caller checks the text is UTF-8 once for
-/// many lines rather than once a line.
+/// between them; [`SfenWriter::write_next`] is the cheaper step for the position a move
+/// led to). It writes bytes (ASCII), so that a caller checks the text is UTF-8 once for many
+/// lines rather than once a line.
 #[derive(Clone, Debug)]
 pub struct SfenWriter {
     /// The board `board_text` shows, as the position's bitboards (both colours', then each
-    /// kind's); meaningless before the first write.
+    /// kind's); meaningless before the first write and while `board_known` is false.
     board: [u128; 16],
+    /// Whether `board` is the board last written ([`SfenWriter::write_next`] does not keep
+    /// it up to date, so the next [`SfenWriter::write`] writes every rank).
+    board_known: bool,
     /// The SFEN's board field: the ranks' texts, `/` between them.
     board_text: Vec<u8>,
     /// The length of each rank's text in `board_text`.
@@ -64,7 +70,9 @@ pub struct SfenWriter {
     hand_text: [u8; MAX_SFEN],
     /// The length of the hand field.
     hand_len: usize,
-    /// Whether anything was written (the texts show `board` and `hands`).
+    /// The move number last written.
+    number: DecimalText,
+    /// Whether anything was written (the texts show the board and `hands`).
     written: bool,
 }
 
@@ -95,6 +103,8 @@ impl SfenWriter {
             hands: [Hand::default(); 2],
             hand_text: [0; MAX_SFEN],
             hand_len: 0,
+            number: DecimalText::new(),
+            board_known: false,
             written: false,
         }
     }
@@ -103,11 +113,8 @@ impl SfenWriter {
     /// ASCII bytes.
     pub fn write(&mut self, pos: &Position, out: &mut Vec<u8>) {
         let board = board_sets(pos);
-        let hands = [*pos.hand(Color::Black), *pos.hand(Color::White)];
-        if !self.written {
+        if !self.written || !self.board_known {
             self.write_all_ranks(pos);
-            self.hand_len = push_hands(pos, &mut self.hand_text, 0);
-            self.written = true;
         } else {
             let mut changed = 0u128;
             for (now, then) in board.iter().zip(&self.board) {
@@ -116,22 +123,56 @@ impl SfenWriter {
             if changed != 0 {
                 self.rewrite_ranks(pos, changed);
             }
-            if hands != self.hands {
-                self.hand_len = push_hands(pos, &mut self.hand_text, 0);
-            }
         }
         self.board = board;
-        self.hands = hands;
+        self.board_known = true;
+        self.finish(pos, out);
+    }
+
+    /// Appends the SFEN of `pos`, the position `mv` led to from the position this writer
+    /// wrote last, as [`SfenWriter::write`] would: only the ranks of the move's squares are
+    /// looked at again. With nothing written yet it is [`SfenWriter::write`]; given a `pos`
+    /// that is not that position's successor it writes a wrong board (checked in debug
+    /// builds).
+    pub fn write_next(&mut self, pos: &Position, mv: Move, out: &mut Vec<u8>) {
+        if !self.written {
+            self.write(pos, out);
+            return;
+        }
+        let mut changed = 1u128 << mv.to().index();
+        if let Some(from) = mv.from() {
+            changed |= 1u128 << from.index();
+        }
+        self.rewrite_ranks(pos, changed);
+        self.board_known = false;
+        let start = out.len();
+        self.finish(pos, out);
+        debug_assert_eq!(
+            std::str::from_utf8(&out[start..]).ok(),
+            Some(pos.to_setup().to_sfen().as_str()),
+            "write_next was given a position that {mv} does not lead to"
+        );
+    }
+
+    /// Brings the hand field and the move number up to date and appends the whole SFEN
+    /// (the board field already being `pos`'s).
+    fn finish(&mut self, pos: &Position, out: &mut Vec<u8>) {
+        let hands = [*pos.hand(Color::Black), *pos.hand(Color::White)];
+        if !self.written || hands != self.hands {
+            self.hand_len = push_hands(pos, &mut self.hand_text, 0);
+            self.hands = hands;
+        }
+        self.written = true;
+        self.number.set(pos.move_number());
+        out.reserve(MAX_SFEN);
         out.extend_from_slice(&self.board_text);
         out.extend_from_slice(match pos.side_to_move() {
             Color::Black => b" b ",
             Color::White => b" w ",
         });
         out.extend_from_slice(&self.hand_text[..self.hand_len]);
-        let mut buf = [0u8; MAX_SFEN];
-        buf[0] = b' ';
-        let n = push_number(&mut buf, 1, pos.move_number());
-        out.extend_from_slice(&buf[..n]);
+        out.push(b' ');
+        out.extend_from_slice(self.number.as_bytes());
     }
 
     /// Writes the whole board field of `pos`.
@@ -235,13 +276,28 @@ fn push_tail(pos: &Position, buf: &mut [u8; MAX_SFEN], n: usize) -> usize {
 
 /// Writes the hand field of `pos` (`-` for empty hands) at `buf[n..]`; returns the end.
 fn push_hands(pos: &Position, buf: &mut [u8; MAX_SFEN], mut n: usize) -> usize {
+    /// The kinds in the order of an SFEN's hand field, with their letters.
+    const ORDER: [(PieceKind, u8); 7] = [
+        (PieceKind::Rook, b'R'),
+        (PieceKind::Bishop, b'B'),
+        (PieceKind::Gold, b'G'),
+        (PieceKind::Silver, b'S'),
+        (PieceKind::Knight, b'N'),
+        (PieceKind::Lance, b'L'),
+        (PieceKind::Pawn, b'P'),
+    ];
     let before = n;
     for color in Color::ALL {
-        for (kind, count) in pos.hand(color).iter() {
-            if count > 1 {
-                n = push_number(buf, n, u32::from(count));
+        let hand = pos.hand(color);
+        for (kind, upper) in ORDER {
+            let count = hand.count(kind);
+            if count == 0 {
+                continue;
             }
-            buf[n] = letter(LETTERS[kind.index()], color);
+            if count > 1 {
+                n = push_small(buf, n, count);
+            }
+            buf[n] = letter(upper, color);
             n += 1;
         }
     }
@@ -250,6 +306,22 @@ fn push_hands(pos: &Position, buf: &mut [u8; MAX_SFEN], mut n: usize) -> usize {
         n += 1;
     }
     n
+}
+
+/// Writes the decimal digits of `count` (a hand's, at most 255) at `buf[n..]`; returns the
+/// end.
+#[inline]
+fn push_small(buf: &mut [u8; MAX_SFEN], mut n: usize, count: u8) -> usize {
+    if count >= 100 {
+        buf[n] = b'0' + count / 100;
+        n += 1;
+    }
+    if count >= 10 {
+        buf[n] = b'0' + count / 10 % 10;
+        n += 1;
+    }
+    buf[n] = b'0' + count % 10;
+    n + 1
 }
 
 /// `upper` as `color` writes it (lower case for white).
@@ -375,6 +447,32 @@ mod tests {
                     prop_assert_eq!(written_by(&mut writer, &pos), written(&pos));
                 }
             }
+        }
+
+        /// A writer stepped by each move of a random game (`write_next`), after a first
+        /// `write`, writes what `write_sfen` does, and a `write` after the steps too.
+        #[test]
+        fn stepping_by_moves_equals_write_sfen(seed in any::<u64>(), plies in 0usize..240) {
+            let mut pos = Position::startpos();
+            let mut writer = SfenWriter::new();
+            prop_assert_eq!(written_by(&mut writer, &pos), written(&pos));
+            let mut state = seed | 1;
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let mv: Move = moves[(state % moves.len() as u64) as usize];
+                pos.play(mv).unwrap();
+                let mut s = Vec::new();
+                writer.write_next(&pos, mv, &mut s);
+                prop_assert_eq!(String::from_utf8(s).unwrap(), written(&pos));
+            }
+            let start = Position::startpos();
+            prop_assert_eq!(written_by(&mut writer, &start), written(&start));
         }
 
         /// On positions of random games (promotions, captures, drops, both sides' hands, move
