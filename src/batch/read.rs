@@ -1140,14 +1140,29 @@ fn read_file(
 }
 
 /// The first line longer than `limit` bytes: (1-based line number, its length).
+///
+/// A line over the limit leaves `limit + 1` bytes in a row without a newline, so the text is
+/// walked a window of `limit + 1` bytes at a time, each time from just after the window's
+/// last newline (found from its end): a few searches for a text of short lines, however big,
+/// where splitting at every newline cost about 140 instructions a line.
 fn longest_line_over(text: &str, limit: usize) -> Option<(usize, usize)> {
     if text.len() <= limit {
         return None;
     }
-    text.split('\n')
-        .enumerate()
-        .find(|(_, l)| l.len() > limit)
-        .map(|(i, l)| (i + 1, l.len()))
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    while bytes.len() - start > limit {
+        let window = &bytes[start..start + limit + 1];
+        match memchr::memrchr(b'\n', window) {
+            Some(at) => start += at + 1,
+            None => {
+                let len = memchr::memchr(b'\n', &bytes[start..]).unwrap_or(bytes.len() - start);
+                let line = memchr::memchr_iter(b'\n', &bytes[..start]).count() + 1;
+                return Some((line, len));
+            }
+        }
+    }
+    None
 }
 
 /// Replaces a record that holds more variations, or deeper ones, than the limits allow by an
@@ -1277,6 +1292,47 @@ fn looks_like_utf16(bytes: &[u8]) -> bool {
 mod tests {
     use super::*;
     use crate::diag::Validation;
+
+    /// The first over-long line by the definition: split at every `\n`, 1-based.
+    fn first_line_over_by_splitting(text: &str, limit: usize) -> Option<(usize, usize)> {
+        text.split('\n')
+            .enumerate()
+            .find(|(_, l)| l.len() > limit)
+            .map(|(i, l)| (i + 1, l.len()))
+    }
+
+    proptest::proptest! {
+        /// The window search finds the line splitting every line finds (number and length),
+        /// on texts of short and long lines, ending with a newline or not.
+        #[test]
+        fn longest_line_over_finds_the_first_line_over_the_limit(
+            lines in proptest::collection::vec(0usize..40, 0..60),
+            limit in 0usize..30,
+            final_newline: bool,
+        ) {
+            let mut text: String = lines
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| format!("{}\n", char::from(b'a' + (i % 26) as u8).to_string().repeat(n)))
+                .collect();
+            if !final_newline {
+                text.pop();
+            }
+            proptest::prop_assert_eq!(
+                longest_line_over(&text, limit),
+                first_line_over_by_splitting(&text, limit)
+            );
+        }
+    }
+
+    #[test]
+    fn longest_line_over_names_the_line_and_its_length() {
+        assert_eq!(longest_line_over("ab\nabcdef\nabc", 3), Some((2, 6)));
+        assert_eq!(longest_line_over("ab\nabc\nabcd", 3), Some((3, 4)));
+        assert_eq!(longest_line_over("abcd", 3), Some((1, 4)));
+        assert_eq!(longest_line_over("ab\nabc\n", 3), None);
+        assert_eq!(longest_line_over("", 0), None);
+    }
 
     /// Validation JSON of every record, read whole and replayed one by one.
     fn whole(input: &Input, options: &ReadOptions) -> Vec<String> {
