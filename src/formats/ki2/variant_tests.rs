@@ -167,7 +167,7 @@ fn oracle_games_of(v: Variant) -> Vec<VGame> {
 /// `#--- game N` line (see the folder's README).
 fn frozen_path(v: Variant) -> String {
     format!(
-        "{}/testdata/variants/expected/ki2/{v}.ki2",
+        "{}/testdata/variants/expected/ki2/{v}.ki2.expected",
         env!("CARGO_MANIFEST_DIR")
     )
 }
