@@ -285,9 +285,9 @@ const VARIANT_READERS: [VariantReader; 4] = [
 /// game, writes it in every variant format that can carry it and reads that back: nothing
 /// panics, and a game written by a writer reads back with its moves.
 fn exercise_variant(reader: VariantReader, bytes: &[u8], forced: u8) {
-    use shogi_tool::formats::kif;
     use shogi_tool::formats::usi::variant_game::{read_lines, replay as vreplay, VRules};
-    use shogi_tool::formats::variants::{self as vformats, VGame};
+    use shogi_tool::formats::variants::VGame;
+    use shogi_tool::formats::{ki2, kif};
     use shogi_tool::variant::Variant;
     let text = decode(bytes, Some("kifu"), EncodingChoice::Auto).text;
     let all = Variant::ALL;
@@ -306,10 +306,10 @@ fn exercise_variant(reader: VariantReader, bytes: &[u8], forced: u8) {
             .map(|r| r.game)
             .into_iter()
             .collect(),
-        VariantReader::Ki2 => vformats::ki2::read(&text, forced)
-            .ok()
-            .map(|r| r.game)
-            .into_iter()
+        VariantReader::Ki2 => ki2::read_as(&text, forced)
+            .iter()
+            .filter(|r| r.errors.is_empty())
+            .filter_map(|r| VGame::from_record(r).ok().map(|read| read.game))
             .collect(),
         VariantReader::Jkf => shogi_tool::formats::jkf::read_as(&text, forced)
             .iter()
@@ -350,9 +350,17 @@ fn exercise_variant(reader: VariantReader, bytes: &[u8], forced: u8) {
                 jkf_back.unwrap_or_else(|e| panic!("written JKF does not read back: {e}\n{jkf}"));
             assert_eq!(jkf_back.moves, game.moves, "JKF moves:\n{jkf}");
         }
-        if vformats::ki2::supports(game.variant()) {
-            let (ki2, _) = vformats::ki2::write(&game);
-            let _ = vformats::ki2::read(&ki2, v);
+        if ki2::supports(game.variant()) {
+            let ki2 = ki2::write(&game.to_record()).text;
+            let ki2_back = ki2::read_as(&ki2, v)
+                .into_iter()
+                .find(|r| r.errors.is_empty())
+                .and_then(|r| VGame::from_record(&r).ok().map(|read| read.game));
+            if clean {
+                let ki2_back =
+                    ki2_back.unwrap_or_else(|| panic!("written KI2 does not read back:\n{ki2}"));
+                assert_eq!(ki2_back.moves, game.moves, "KI2 moves:\n{ki2}");
+            }
         }
     }
 }

@@ -180,9 +180,9 @@ fn a_kif_of_another_variant_than_forced_names_both() {
         );
 }
 
-/// Every oracle game of every variant through the CLI: USI → KIFU → KIF → JKF → SFEN, one
-/// file per record (`--out-dir`), back to the same start and moves (KI2 joins the chain for
-/// the standard-piece variants when its writer takes them).
+/// Every oracle game of every variant through the CLI: USI → KIFU → KIF → JKF (→ KI2 → KI2U
+/// for the standard-piece variants) → SFEN, one file per record (`--out-dir`), back to the
+/// same start and moves.
 #[test]
 fn every_oracle_game_survives_every_format() {
     for v in [
@@ -195,7 +195,12 @@ fn every_oracle_game_survives_every_format() {
         let dir = tempfile::tempdir().unwrap();
         let src = format!("testdata/variants/{v}.usi");
         let mut from = vec![std::path::PathBuf::from(&src)];
-        let chain = ["kifu", "kif", "jkf"];
+        let standard_pieces = ["minishogi", "gorogoro", "gorogoroplus"].contains(&v);
+        let chain: &[&str] = if standard_pieces {
+            &["kifu", "kif", "jkf", "ki2", "ki2u"]
+        } else {
+            &["kifu", "kif", "jkf"]
+        };
         for (k, to) in chain.iter().enumerate() {
             let out = dir.path().join(format!("step{k}"));
             tool()
@@ -273,21 +278,29 @@ fn ki2_is_refused_for_birds_and_animals() {
         ));
 }
 
-/// Until the one KI2 writer writes the standard-piece variants (issue #29, part W), `convert`
-/// refuses KI2 for them by name, writing nothing.
+/// Issue #29, part W: `convert --to ki2u` of a minishogi record is written by the one KI2
+/// writer (it was refused until then): the `手合割` and the diagram of the 5x5 start, the
+/// moves with the words a 5x5 board needs (`右` of two golds, `同　`), nothing dropped.
 #[test]
-fn ki2_of_a_standard_piece_variant_is_refused_until_the_ki2_writer_takes_it() {
-    let (_dir, usi) = written("g.usi", "sfen 4k/5/5/5/KG1G1 b - 1 moves 2e3d 1a1b 3d3c\n");
+fn ki2_of_a_standard_piece_variant_is_written_by_the_one_writer() {
+    let (_dir, usi) = written(
+        "g.usi",
+        "sfen 4k/5/5/5/KG1G1 b S 1 moves 2e3d 1a1b S*2b 1b2b 3d2c 2b1a 2c2b\n",
+    );
+    let want = "手合割：5五将棋\n\
+                後手の持駒：なし\n  ５ ４ ３ ２ １\n+---------------+\n\
+                | ・ ・ ・ ・v玉|一\n| ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・|三\n\
+                | ・ ・ ・ ・ ・|四\n| 玉 金 ・ 金 ・|五\n+---------------+\n\
+                先手の持駒：銀\n\
+                ▲３四金右  △１二玉    ▲２二銀    △同　玉    ▲２三金    △１一玉\n\
+                ▲２二金\n";
     tool()
         .arg("convert")
         .arg(&usi)
-        .args(["--to", "ki2u"])
+        .args(["--to", "ki2u", "-q"])
         .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains(
-            "the KI2 writer does not write the smaller variants yet: cannot write minishogi as ki2u",
-        ));
+        .success()
+        .stdout(want);
 }
 
 /// A JKF of standard shogi (a bishop handicap's preset) read with `--variant minishogi` is

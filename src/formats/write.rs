@@ -34,8 +34,9 @@ const VARIANT_TARGETS: &str = "kif, kifu, jkf, sfen or usi";
 
 /// Why [`write`] cannot write a record of `variant` as `format`, or `None` when it can:
 /// every format carries standard shogi; KIF/KIFU, JKF and SFEN/USI carry every smaller
-/// variant; CSA carries none; KI2 is not written for the smaller variants yet (its relative
-/// words are defined for the standard pieces only, so Tori Shogi and Shogi 3x4 never have one).
+/// variant; CSA carries none; KI2/KI2U carry the standard-piece variants ([`ki2::supports`]:
+/// Mini Shogi, Shogi 5x6 and 5x6+), not Tori Shogi and Shogi 3x4 (its relative words are
+/// defined for the standard pieces only).
 pub fn cannot_carry(format: Format, variant: Variant) -> Option<String> {
     if variant == Variant::Standard {
         return None;
@@ -50,12 +51,13 @@ pub fn cannot_carry(format: Format, variant: Variant) -> Option<String> {
              (write {VARIANT_TARGETS})",
             format.name()
         )),
-        Format::Ki2 | Format::Ki2u => Some(format!(
-            "the KI2 writer does not write the smaller variants yet: cannot write {variant} as \
-             {} (write {VARIANT_TARGETS})",
-            format.name()
-        )),
-        Format::Kif | Format::Kifu | Format::Jkf | Format::Sfen | Format::Usi => None,
+        Format::Ki2
+        | Format::Ki2u
+        | Format::Kif
+        | Format::Kifu
+        | Format::Jkf
+        | Format::Sfen
+        | Format::Usi => None,
     }
 }
 
@@ -216,8 +218,15 @@ mod tests {
             let csa = cannot_carry(Format::Csa, v).expect("CSA has no variant");
             assert!(csa.contains(&format!("cannot write {v} as csa")), "{csa}");
         }
-        let tori = cannot_carry(Format::Ki2, Torishogi).expect("no KI2 of Tori Shogi");
-        assert!(tori.contains("relative words"), "{tori}");
+        for f in [Format::Ki2, Format::Ki2u] {
+            for v in [Minishogi, Gorogoro, GorogoroPlus] {
+                assert_eq!(cannot_carry(f, v), None, "{f:?} {v}");
+            }
+            for v in [Torishogi, Dobutsu] {
+                let no = cannot_carry(f, v).expect("no KI2 of Tori Shogi or Shogi 3x4");
+                assert!(no.contains("relative words"), "{no}");
+            }
+        }
     }
 
     /// Issue 27: a CSA `%KACHI` the server ruled illegal (`'summary:illegal kachi:…`, the

@@ -1,11 +1,12 @@
 //! The KI2 writer: the layout Kifu for Windows writes (see [`write()`]).
 
-use super::ki2_move::{mark_color, Ki2Move};
+use super::ki2_move::{mark_color, supports, Ki2Move, Ki2Position};
 use crate::formats::japanese as ja;
 use crate::formats::kakinoki::{self, one_line, write_notes, Branch, LineSink, LineWriter};
 use crate::formats::written::{note, push_comment_lines};
 use crate::record::{Ending, EndingKind, MoveEntry, Node, NodeId, NodeKind, Record, Start};
 use crate::shogi::{Color, Handicap, Move, Position};
+use crate::variant::{VMove, VPosition};
 
 // ---------------------------------------------------------------------------------------------
 // Writing
@@ -46,10 +47,26 @@ const KEYS: (fn(char) -> bool, &[&str]) = (
 ///
 /// Times are not written (`times` in [`Written::dropped`]); a move no notation can name (a move
 /// from an empty square, or a foul a legal move hides) ends its line with a note.
+///
+/// A record of a standard-piece variant (Mini Shogi, Shogi 5x6 and 5x6+: see [`supports`]) is
+/// written the same way, with the variant's `手合割` (and its board diagram when the start is
+/// not the variant's initial position) and its moves named over its board. Tori Shogi and
+/// Shogi 3x4 have no KI2: nothing is written, and [`Written::dropped`] names the whole record
+/// and says to use KIF.
 pub fn write(record: &Record) -> Written {
     let mut out = String::with_capacity(512 + record.tree.len() * 16);
     let mut dropped = Vec::new();
     let start = record.start.normalized();
+    let v = start.variant();
+    if !supports(v) {
+        note(
+            &mut dropped,
+            &format!(
+                "the whole record ({v} has no KI2: its pieces have no relative words; write KIF)"
+            ),
+        );
+        return Written { text: out, dropped };
+    }
     let handicap_game = matches!(start, Start::Handicap(h) if h != Handicap::Even);
     // json-kifu-format's KI2 reader (Kifu for JS) skips `#` lines only after a line: the
     // banner follows the first header line (every start writes one: `手合割：…` or the
@@ -75,8 +92,13 @@ pub fn write(record: &Record) -> Written {
             "the start's move number (KI2 numbers no moves, and json-kifu-format rejects a `手数＝N` line)",
         );
     }
-    let pos = start.position().ok();
-    if pos.is_none() && !tree.is_empty() {
+    // A variant's moves are named over its own board; a standard start that cannot be
+    // played (two kings of a side, say) names none.
+    let pos = match &start {
+        Start::Variant(_) => None,
+        _ => start.position().ok(),
+    };
+    if pos.is_none() && !matches!(start, Start::Variant(_)) && !tree.is_empty() {
         note(
             &mut dropped,
             "the moves (the start position cannot be played, so KI2 cannot name them)",
@@ -90,7 +112,10 @@ pub fn write(record: &Record) -> Written {
         start_side: start.setup().side_to_move,
         format: Ki2,
     };
-    kakinoki::write_lines(&mut ctx, pos, 1);
+    match &start {
+        Start::Variant(p) => kakinoki::write_lines(&mut ctx, Some(p.clone()), 1),
+        _ => kakinoki::write_lines(&mut ctx, pos, 1),
+    }
     Written { text: out, dropped }
 }
 
@@ -105,13 +130,45 @@ fn has_notes(node: &Node) -> bool {
         || !node.remarks().is_empty()
 }
 
+/// A position the KI2 writer writes moves from: standard shogi's ([`Position`]) or a
+/// standard-piece variant's ([`VPosition`]); the words are [`Ki2Position`]'s, so both are
+/// named by the same code, monomorphised for each.
+trait Ki2WritePosition: Ki2Position {
+    /// Gives the move to `color` (a record's move made out of turn).
+    fn give_turn(&mut self, color: Color);
+    /// Carries out `mv` (legal or not).
+    fn play_move(&mut self, mv: Move);
+}
+
+impl Ki2WritePosition for Position {
+    #[inline]
+    fn give_turn(&mut self, color: Color) {
+        self.set_side_to_move(color);
+    }
+    #[inline]
+    fn play_move(&mut self, mv: Move) {
+        self.play_unchecked(mv);
+    }
+}
+
+impl Ki2WritePosition for VPosition {
+    fn give_turn(&mut self, color: Color) {
+        if color != self.side_to_move() {
+            *self = self.with_turn(color);
+        }
+    }
+    fn play_move(&mut self, mv: Move) {
+        self.play_lenient(VMove::from_standard(mv));
+    }
+}
+
 /// The move to carry out for a recorded one: a CSA-style claim of the promoted kind (`piece`)
 /// on an unflagged board move means it promotes.
-/// `None` for a move that is not standard shogi's.
-fn effective_move(pos: &Position, entry: &MoveEntry) -> Option<Move> {
+/// `None` for a move that is not of standard kinds.
+fn effective_move<P: Ki2Position>(pos: &P, entry: &MoveEntry) -> Option<Move> {
     Some(match entry.standard()? {
         Move::Normal { from, to, promote } => {
-            let board = pos.piece_at(from).map(|p| p.kind);
+            let board = pos.std_piece(from).map(|p| p.1);
             let claimed = matches!((entry.standard_piece(), board), (Some(c), Some(b)) if b.promote() == Some(c));
             Move::Normal {
                 from,
@@ -123,7 +180,7 @@ fn effective_move(pos: &Position, entry: &MoveEntry) -> Option<Move> {
     })
 }
 
-impl LineSink for LineWriter<'_, Ki2> {
+impl<P: Ki2WritePosition> LineSink<P> for LineWriter<'_, Ki2> {
     const VARIATION_PLY_WIDTH: usize = 4;
 
     /// Writes the line from `first` (numbered `ply`, after `moves` moves) by first children;
@@ -133,8 +190,8 @@ impl LineSink for LineWriter<'_, Ki2> {
         first: NodeId,
         ply: u32,
         moves: u32,
-        mut pos: Option<Position>,
-    ) -> Vec<Branch> {
+        mut pos: Option<P>,
+    ) -> Vec<Branch<P>> {
         let mut branches = Vec::new();
         let (mut ply, mut moves) = (ply, moves);
         // Moves on the current output line, and the width of the last one.
@@ -157,7 +214,7 @@ impl LineSink for LineWriter<'_, Ki2> {
                         break;
                     };
                     if let Some(m) = entry.mover {
-                        p.set_side_to_move(m);
+                        p.give_turn(m);
                     }
                     let prev_to = node
                         .parent()
@@ -183,7 +240,7 @@ impl LineSink for LineWriter<'_, Ki2> {
                         s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
                     });
                     row += 1;
-                    p.play_unchecked(mv);
+                    p.play_move(mv);
                     moves += 1;
                     if node.time.is_some() {
                         note(self.dropped, "times");
@@ -207,7 +264,7 @@ impl LineSink for LineWriter<'_, Ki2> {
                                 self.start_side.flip()
                             }
                         },
-                        Position::side_to_move,
+                        P::side_to_move,
                     );
                     if kakinoki::failed_declaration(e, to_move) {
                         // No ending line to hang it on: the foul's name comes before the
@@ -313,3 +370,7 @@ impl LineWriter<'_, Ki2> {
         Some(text)
     }
 }
+
+#[cfg(test)]
+#[path = "write_variant_tests.rs"]
+mod variant_tests;
