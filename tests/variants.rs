@@ -12,9 +12,10 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 
 mod common;
-use shogi_tool::formats::usi::variant_game::{self as game, VRules, Venue};
+use shogi_tool::formats::usi;
+use shogi_tool::record::replay::{replay, ReplayOptions};
 use shogi_tool::shogi::{Position, Square};
-use shogi_tool::variant::{perft, VKind, VMove, VPosition, Variant};
+use shogi_tool::variant::{perft, VKind, VMove, VPosition, VRules, Variant, Venue};
 
 const SMALL: [Variant; 5] = [
     Variant::Minishogi,
@@ -180,17 +181,19 @@ fn random_games_validate_clean_and_end_in_the_oracles_position() {
         let games = std::fs::read_to_string(data(&format!("variants/{}.usi", v.name()))).unwrap();
         let finals =
             std::fs::read_to_string(data(&format!("variants/{}.final", v.name()))).unwrap();
-        let records = game::read_lines(&games, Some(v));
+        let records = usi::read_as(&games, Some(v));
         let finals: Vec<&str> = finals.lines().collect();
         assert!(records.len() >= 10, "{v}");
         assert_eq!(records.len(), finals.len(), "{v}");
         for (k, (rec, fin)) in records.iter().zip(&finals).enumerate() {
             let (plies, oracle) = fin.split_once('\t').unwrap();
-            let rep = game::replay(rec, VRules::default());
+            assert!(rec.errors.is_empty(), "{v} game {k}: {:?}", rec.errors);
+            assert_eq!(rec.variant(), v, "{v} game {k}");
+            let rep = replay(rec, &ReplayOptions::default());
             assert!(rep.fouls.is_empty(), "{v} game {k}: {:?}", rep.fouls);
             assert!(rep.errors.is_empty(), "{v} game {k}: {:?}", rep.errors);
             assert_eq!(rep.plies, plies.parse::<usize>().unwrap(), "{v} game {k}");
-            let ours = rep.positions.last().unwrap();
+            let ours = rep.variant_positions.last().unwrap();
             let theirs = VPosition::from_sfen_as(oracle, Some(v)).unwrap();
             let strip = |p: &VPosition| p.to_sfen().rsplit_once(' ').unwrap().0.to_string();
             assert_eq!(strip(ours), strip(&theirs), "{v} game {k}");
@@ -235,22 +238,37 @@ fn sfen_games_replay_as_the_frozen_transcript_says() {
     assert_eq!(got, want, "{}", path.display());
 }
 
-/// Each game of an SFEN/USI text with its line and a summary of its replay under `rules`.
+/// Each game of an SFEN/USI text with its line and a summary of its replay under `rules`,
+/// read by the one SFEN/USI reader and judged by the one replay (a read error counts among
+/// the errors, as the old line replay counted it).
 fn replay_summaries(text: &str, rules: VRules) -> Vec<(u32, String)> {
-    game::read_lines(text, None)
+    usi::read(text)
         .iter()
         .map(|rec| {
-            let rep = game::replay(rec, rules);
+            let options = ReplayOptions {
+                variant_rules: rules,
+                ..ReplayOptions::default()
+            };
+            let rep = replay(rec, &options);
             let fouls: Vec<String> = rep
                 .fouls
                 .iter()
                 .map(|f| format!("{}@{}", f.code, f.ply))
                 .collect();
             let warnings: Vec<String> = rep.warnings.iter().map(|w| w.code.to_string()).collect();
-            let errors: Vec<String> = rep.errors.iter().map(|e| e.code.to_string()).collect();
-            let last = rep.positions.last().map(|p| p.to_sfen()).unwrap_or_default();
+            let errors: Vec<String> = rec
+                .errors
+                .iter()
+                .map(|e| e.code.to_string())
+                .chain(rep.errors.iter().map(|e| e.code.to_string()))
+                .collect();
+            let last = rep
+                .variant_positions
+                .last()
+                .map(|p| p.to_sfen())
+                .unwrap_or_default();
             (
-                rec.line,
+                rec.source.line,
                 format!(
                     "plies={} outcome={}/{:?} fouls={fouls:?} warnings={warnings:?} errors={errors:?} final={last}",
                     rep.plies, rep.outcome.reason, rep.outcome.winner
