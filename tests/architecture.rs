@@ -785,7 +785,10 @@ fn no_subcommand_dispatches_on_the_variant_through_a_route_of_its_own() {
 /// The files under `src/formats/` that define a reader (`pub fn read`, `read_as` or
 /// `read_lines`) other than the one `read.rs` of each format's module: the second readers of
 /// the smaller variants still to retire (#29). The list only shrinks.
-const SECOND_READERS: [&str; 2] = ["formats/variants/ki2.rs", "formats/usi/variant_game.rs"];
+const SECOND_READERS: [&str; 1] = ["formats/variants/ki2.rs"];
+
+/// Second readers already retired (#29): they must not come back, under any content.
+const RETIRED_READERS: [&str; 1] = ["formats/usi/variant_game.rs"];
 
 #[test]
 fn each_format_has_one_reader() {
@@ -819,6 +822,12 @@ fn each_format_has_one_reader() {
         assert!(
             src_dir().join(file).exists(),
             "{file} is gone: take it off SECOND_READERS"
+        );
+    }
+    for file in RETIRED_READERS {
+        assert!(
+            !src_dir().join(file).exists(),
+            "{file} was retired (#29): read through the one reader of its format"
         );
     }
 }

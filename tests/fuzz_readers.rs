@@ -68,7 +68,7 @@ fn exercise(format: Format, bytes: &[u8], pick: u16) {
             continue;
         }
         // A smaller variant's record (an SFEN/USI line of its board) has no standard KIF, CSA
-        // or JKF (its KIF/JKF are `formats::variants`'): it is written back to its own format
+        // or JKF (its KIF and JKF are written by `exercise_variant`): it is written back to its own format
         // only, below.
         let standard = record.variant() == shogi_tool::variant::Variant::Standard;
         if standard && report.errors.is_empty() && report.fouls.is_empty() {
@@ -282,84 +282,70 @@ const VARIANT_READERS: [VariantReader; 4] = [
 ];
 
 /// Reads `bytes` with a variant reader (`--variant` as `forced` picks, or none), replays each
-/// game, writes it in every variant format that can carry it and reads that back: nothing
-/// panics, and a game written by a writer reads back with its moves.
+/// game with the one replay, writes it in every variant format that can carry it and reads
+/// that back: nothing panics, and a game written by a writer reads back with its moves.
 fn exercise_variant(reader: VariantReader, bytes: &[u8], forced: u8) {
-    use shogi_tool::formats::usi::variant_game::{read_lines, replay as vreplay, VRules};
     use shogi_tool::formats::variants::VGame;
-    use shogi_tool::formats::{ki2, kif};
+    use shogi_tool::formats::{jkf, ki2, kif, usi};
     use shogi_tool::variant::Variant;
     let text = decode(bytes, Some("kifu"), EncodingChoice::Auto).text;
     let all = Variant::ALL;
     let forced = (usize::from(forced) < all.len()).then(|| all[usize::from(forced)]);
-    let games: Vec<VGame> = match reader {
-        VariantReader::Sfen => read_lines(&text, forced)
-            .iter()
-            .filter_map(|rec| {
-                let _ = vreplay(rec, VRules::default());
-                VGame::from_vrecord(rec).ok().map(|(g, _)| g)
-            })
-            .collect(),
+    // Every SFEN/USI line (the moves before a bad word kept, as the reader keeps them); the
+    // first KIF record and every JKF one that is a variant's without an error.
+    let records: Vec<Record> = match reader {
+        VariantReader::Sfen => usi::read_as(&text, forced),
         VariantReader::Kif => kif::read_as(&text, forced)
-            .first()
-            .and_then(|r| VGame::from_record(r).ok())
-            .map(|r| r.game)
             .into_iter()
+            .take(1)
+            .filter(|r| VGame::from_record(r).is_ok())
             .collect(),
         VariantReader::Ki2 => ki2::read_as(&text, forced)
-            .iter()
+            .into_iter()
             .filter(|r| r.errors.is_empty())
-            .filter_map(|r| VGame::from_record(r).ok().map(|read| read.game))
+            .filter(|r| VGame::from_record(r).is_ok())
             .collect(),
-        VariantReader::Jkf => shogi_tool::formats::jkf::read_as(&text, forced)
-            .iter()
+        VariantReader::Jkf => jkf::read_as(&text, forced)
+            .into_iter()
             .filter(|r| r.errors.is_empty())
-            .filter_map(|r| VGame::from_record(r).ok().map(|read| read.game))
+            .filter(|r| VGame::from_record(r).is_ok())
             .collect(),
     };
-    for game in games {
-        let report = vreplay(&game.to_vrecord(1), VRules::default());
+    for record in records {
+        let report = replay(&record, &ReplayOptions::default());
         // As for the standard readers, the written text must read back for a clean game (no
         // foul, no error); any other is written and read without a panic.
-        let clean = report.fouls.is_empty() && report.errors.is_empty();
-        let v = Some(game.variant());
-        let (line, _) = game.to_sfen_line(false);
-        let back = read_lines(&line, v);
-        assert_eq!(
-            back.len(),
-            1,
-            "SFEN line of a {} game: {line}",
-            game.variant()
-        );
-        let kif = kif::write(&game.to_record(), &kif::WriteOptions::default()).text;
-        let kif_back = kif::read_as(&kif, v).first().map_or_else(
-            || Err("no record".to_string()),
-            |r| VGame::from_record(r).map_err(|e| e.to_string()),
-        );
-        let jkf = shogi_tool::formats::jkf::write(&game.to_record()).text;
-        let jkf_back = shogi_tool::formats::jkf::read_as(&jkf, v)
+        let clean = report.fouls.is_empty() && report.errors.is_empty() && record.errors.is_empty();
+        let variant = record.variant();
+        let v = Some(variant);
+        let moves = |r: &Record| -> Vec<_> { r.tree.main_line_moves().map(|e| e.mv).collect() };
+        let line = usi::write_sfen(&record).text;
+        let back = usi::read_as(&line, v);
+        assert_eq!(back.len(), 1, "SFEN line of a {variant} game: {line}");
+        let kif = kif::write(&record, &kif::WriteOptions::default()).text;
+        let kif_back = kif::read_as(&kif, v).into_iter().next();
+        let jkf = jkf::write(&record).text;
+        let jkf_back = jkf::read_as(&jkf, v)
             .into_iter()
-            .find(|r| r.errors.is_empty())
-            .and_then(|r| VGame::from_record(&r).ok().map(|read| read.game))
-            .ok_or("an error");
+            .find(|r| r.errors.is_empty());
         if clean {
-            let kif_back =
-                kif_back.unwrap_or_else(|e| panic!("written KIF does not read back: {e}\n{kif}"));
-            assert_eq!(kif_back.game.moves, game.moves, "KIF moves:\n{kif}");
+            let kif_back = kif_back
+                .filter(|r| r.errors.is_empty())
+                .unwrap_or_else(|| panic!("written KIF does not read back:\n{kif}"));
+            assert_eq!(moves(&kif_back), moves(&record), "KIF moves:\n{kif}");
             let jkf_back =
-                jkf_back.unwrap_or_else(|e| panic!("written JKF does not read back: {e}\n{jkf}"));
-            assert_eq!(jkf_back.moves, game.moves, "JKF moves:\n{jkf}");
+                jkf_back.unwrap_or_else(|| panic!("written JKF does not read back:\n{jkf}"));
+            assert_eq!(moves(&jkf_back), moves(&record), "JKF moves:\n{jkf}");
         }
-        if ki2::supports(game.variant()) {
-            let ki2 = ki2::write(&game.to_record()).text;
+        if variant != Variant::Standard && ki2::supports(variant) {
+            let ki2 = ki2::write(&record).text;
             let ki2_back = ki2::read_as(&ki2, v)
                 .into_iter()
-                .find(|r| r.errors.is_empty())
-                .and_then(|r| VGame::from_record(&r).ok().map(|read| read.game));
+                .find(|r| r.errors.is_empty());
             if clean {
                 let ki2_back =
                     ki2_back.unwrap_or_else(|| panic!("written KI2 does not read back:\n{ki2}"));
-                assert_eq!(ki2_back.moves, game.moves, "KI2 moves:\n{ki2}");
+                assert_eq!(moves(&ki2_back), moves(&record), "KI2 moves:\n{ki2}");
             }
         }
     }

@@ -12,9 +12,10 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 
 mod common;
-use shogi_tool::formats::usi::variant_game::{self as game, VRules, Venue};
+use shogi_tool::formats::usi;
+use shogi_tool::record::replay::{replay, ReplayOptions};
 use shogi_tool::shogi::{Position, Square};
-use shogi_tool::variant::{perft, VKind, VMove, VPosition, Variant};
+use shogi_tool::variant::{perft, VKind, VMove, VPosition, VRules, Variant, Venue};
 
 const SMALL: [Variant; 5] = [
     Variant::Minishogi,
@@ -180,22 +181,101 @@ fn random_games_validate_clean_and_end_in_the_oracles_position() {
         let games = std::fs::read_to_string(data(&format!("variants/{}.usi", v.name()))).unwrap();
         let finals =
             std::fs::read_to_string(data(&format!("variants/{}.final", v.name()))).unwrap();
-        let records = game::read_lines(&games, Some(v));
+        let records = usi::read_as(&games, Some(v));
         let finals: Vec<&str> = finals.lines().collect();
         assert!(records.len() >= 10, "{v}");
         assert_eq!(records.len(), finals.len(), "{v}");
         for (k, (rec, fin)) in records.iter().zip(&finals).enumerate() {
             let (plies, oracle) = fin.split_once('\t').unwrap();
-            let rep = game::replay(rec, VRules::default());
+            assert!(rec.errors.is_empty(), "{v} game {k}: {:?}", rec.errors);
+            assert_eq!(rec.variant(), v, "{v} game {k}");
+            let rep = replay(rec, &ReplayOptions::default());
             assert!(rep.fouls.is_empty(), "{v} game {k}: {:?}", rep.fouls);
             assert!(rep.errors.is_empty(), "{v} game {k}: {:?}", rep.errors);
             assert_eq!(rep.plies, plies.parse::<usize>().unwrap(), "{v} game {k}");
-            let ours = rep.positions.last().unwrap();
+            let ours = rep.variant_positions.last().unwrap();
             let theirs = VPosition::from_sfen_as(oracle, Some(v)).unwrap();
             let strip = |p: &VPosition| p.to_sfen().rsplit_once(' ').unwrap().0.to_string();
             assert_eq!(strip(ours), strip(&theirs), "{v} game {k}");
         }
     }
+}
+
+/// Every SFEN/USI game of `testdata/variants/` and `testdata/variant-fouls/`, replayed under
+/// each venue's rules: plies, outcome, fouls, warnings, errors and the final position, one line
+/// a game, compared with `testdata/variants/expected/usi/replays.txt` (made by the variant line
+/// reader and replay of `formats/usi/variant_game.rs` before they were deleted;
+/// `UPDATE_EXPECT=1` rewrites it).
+#[test]
+fn sfen_games_replay_as_the_frozen_transcript_says() {
+    let mut files: Vec<PathBuf> = ["variants", "variant-fouls"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(data(d)).unwrap().flatten())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "usi"))
+        .collect();
+    files.sort();
+    let mut got = String::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = path.strip_prefix(data("")).unwrap().display().to_string();
+        for venue in [Venue::LittleGolem, Venue::FairyStockfish] {
+            let rules = VRules {
+                venue,
+                ..VRules::default()
+            };
+            for (line, summary) in replay_summaries(&text, rules) {
+                got.push_str(&format!("{name}:{line} {venue:?} {summary}\n"));
+            }
+        }
+    }
+    let path = data("variants/expected/usi/replays.txt");
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(got, want, "{}", path.display());
+}
+
+/// Each game of an SFEN/USI text with its line and a summary of its replay under `rules`,
+/// read by the one SFEN/USI reader and judged by the one replay (a read error counts among
+/// the errors, as the old line replay counted it).
+fn replay_summaries(text: &str, rules: VRules) -> Vec<(u32, String)> {
+    usi::read(text)
+        .iter()
+        .map(|rec| {
+            let options = ReplayOptions {
+                variant_rules: rules,
+                ..ReplayOptions::default()
+            };
+            let rep = replay(rec, &options);
+            let fouls: Vec<String> = rep
+                .fouls
+                .iter()
+                .map(|f| format!("{}@{}", f.code, f.ply))
+                .collect();
+            let warnings: Vec<String> = rep.warnings.iter().map(|w| w.code.to_string()).collect();
+            let errors: Vec<String> = rec
+                .errors
+                .iter()
+                .map(|e| e.code.to_string())
+                .chain(rep.errors.iter().map(|e| e.code.to_string()))
+                .collect();
+            let last = rep
+                .variant_positions
+                .last()
+                .map(|p| p.to_sfen())
+                .unwrap_or_default();
+            (
+                rec.source.line,
+                format!(
+                    "plies={} outcome={}/{:?} fouls={fouls:?} warnings={warnings:?} errors={errors:?} final={last}",
+                    rep.plies, rep.outcome.reason, rep.outcome.winner
+                ),
+            )
+        })
+        .collect()
 }
 
 #[test]
@@ -445,6 +525,153 @@ fn board_moves_and_drops_show_variant_positions() {
         .assert()
         .success()
         .stdout(predicates::str::contains("5c: swallow-file"));
+}
+
+/// `--sfen` of `board`, `moves` and `drops` (and `perft`, which loads its position the same
+/// way): standard, minishogi, Tori Shogi and Shogi 3x4 positions, with moves, and the errors
+/// of bad SFENs, bad move words, fouls and another game than `--variant`, compared with the
+/// transcript `testdata/variants/expected/sfen/cli.txt` (made by the variant line reader
+/// `formats/usi/variant_game.rs` before it was deleted; `UPDATE_EXPECT=1` rewrites it).
+#[test]
+fn sfen_positions_and_errors_are_those_of_the_transcript() {
+    let cases: &[&[&str]] = &[
+        &["board", "--sfen", "rbsgk/4p/5/P4/KGSBR b - 1"],
+        &[
+            "moves",
+            "--sfen",
+            "sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d",
+        ],
+        &[
+            "moves",
+            "--sfen",
+            "rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d resign",
+        ],
+        &[
+            "board",
+            "--variant",
+            "mini",
+            "--sfen",
+            "startpos moves 1e1d",
+        ],
+        &["board", "--variant", "tori", "--sfen", "startpos"],
+        &[
+            "moves",
+            "--sfen",
+            "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1 moves 4g5f",
+        ],
+        &["drops", "--sfen", "3k3/7/7/2S4/2S4/7/3K3 b S 1"],
+        &["drops", "--variant", "mini", "--sfen", "startpos"],
+        &["board", "--sfen", "3/L2/3/2l b - 1 moves 3b3a"],
+        &[
+            "board",
+            "--sfen",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        ],
+        &["moves", "--sfen", "startpos moves 7g7f"],
+        &["board", "--sfen", "rbsgk/4p/6/P4/KGSBR b - 1"],
+        &["board", "--sfen", "rbsgk/4p/5/P4/KGSBR x - 1"],
+        &[
+            "board",
+            "--variant",
+            "mini",
+            "--sfen",
+            "rbsgk/4p/6/P4/KGSBR b - 1",
+        ],
+        &[
+            "board",
+            "--variant",
+            "mini",
+            "--sfen",
+            "rbsgk/4p/5/P4/KGSBR x - 1",
+        ],
+        &[
+            "perft",
+            "--variant",
+            "minishogi",
+            "--sfen",
+            "rbsgk/4p/6/P4/KGSBR b - 1",
+            "1",
+        ],
+        &["board", "--sfen", "rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1x"],
+        &[
+            "board",
+            "--sfen",
+            "rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d foo",
+        ],
+        &[
+            "board",
+            "--sfen",
+            "rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d 1a1b 1d1c",
+        ],
+        &[
+            "board",
+            "--variant",
+            "dobutsu",
+            "--sfen",
+            "position startpos moves 2c2b 2b2a",
+        ],
+        &[
+            "moves",
+            "--sfen",
+            "position sfen 3/L2/3/2l b - 1 moves 3b3a 1d1c",
+        ],
+        &[
+            "board",
+            "--variant",
+            "tori",
+            "--sfen",
+            "rbsgk/4p/5/P4/KGSBR b - 1",
+        ],
+        &[
+            "board",
+            "--variant",
+            "gorogoro",
+            "--sfen",
+            "rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d",
+        ],
+        &[
+            "board",
+            "--variant",
+            "standard",
+            "--sfen",
+            "rbsgk/4p/5/P4/KGSBR b - 1",
+        ],
+        &[
+            "board",
+            "--variant",
+            "mini",
+            "--sfen",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        ],
+        &[
+            "moves",
+            "--variant",
+            "tori",
+            "--rules",
+            "fairy-stockfish",
+            "--sfen",
+            "3k3/7/2S4/7/7/7/3K3 b - 1",
+        ],
+        &["board", "--variant", "mini"],
+    ];
+    let mut got = String::new();
+    for args in cases {
+        let out = bin().args(*args).output().unwrap();
+        got.push_str(&format!(
+            "$ shogi-tool {}\n{}{}[exit {}]\n\n",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+            out.status.code().unwrap_or(-1)
+        ));
+    }
+    let path = data("variants/expected/sfen/cli.txt");
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(got, want, "{}", path.display());
 }
 
 use predicates::prelude::PredicateBooleanExt;

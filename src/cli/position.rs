@@ -6,8 +6,9 @@
 
 use anyhow::{bail, Context};
 use shogi_tool::batch::{self, Input, ReadOptions};
-use shogi_tool::formats::usi::variant_game::{self as game, VRules};
-use shogi_tool::record::{Format, MetaKey};
+use shogi_tool::formats::usi;
+use shogi_tool::record::replay::{replay, ReplayOptions};
+use shogi_tool::record::{Format, MetaKey, Start};
 use shogi_tool::shogi::Square;
 use shogi_tool::variant::{VPosition, Variant};
 use shogi_tool::views::shown::{last_square, AnyPosition};
@@ -79,48 +80,88 @@ fn shown(positions: &[VPosition], n: usize) -> AnyPosition {
 }
 
 /// Reads `--sfen` text (`startpos`, an SFEN or Fairy-Stockfish FEN, optionally followed by
-/// `moves ...`) for a variant, if it is one: every position from the SFEN's to the last after
-/// its moves; `None` for standard shogi.
+/// `moves ...`) for a variant, if it is one, through the one SFEN/USI reader and the one
+/// replay: every position from the SFEN's to the last after its moves; `None` for standard
+/// shogi.
 fn positions_from_sfen(
     sfen: &str,
     variant: Option<Variant>,
 ) -> anyhow::Result<Option<Vec<VPosition>>> {
     let t = sfen.trim();
-    let standard_start = t == "startpos" || t.starts_with("startpos ");
-    if matches!(variant, None | Some(Variant::Standard)) {
-        if standard_start {
-            return Ok(None);
-        }
-        let board = t.strip_prefix("sfen").map_or(t, str::trim_start);
-        let detected = game::detect(board);
-        if variant.is_some() && detected.is_some_and(|d| d != Variant::Standard) {
-            bail!(
-                "the position is {} ({}), but --variant says standard",
-                detected.unwrap(),
-                detected.unwrap().title()
-            );
-        }
-        if matches!(detected, None | Some(Variant::Standard)) {
-            return Ok(None);
-        }
-    }
     let line = if t.starts_with("startpos") || t.starts_with("sfen ") || t.starts_with("position ")
     {
         t.to_string()
     } else {
         format!("sfen {t}")
     };
-    let recs = game::read_lines(&line, variant);
-    let rec = recs.first().context("no position given")?;
-    if let Some((_, message)) = &rec.error {
+    let standard = matches!(variant, None | Some(Variant::Standard));
+    // Standard shogi is read as detected, so that a variant's board says which game it is.
+    let forced = variant.filter(|_| !standard);
+    let record = usi::read_as(&line, forced)
+        .into_iter()
+        .next()
+        .context("no position given")?;
+    let start = match &record.start {
+        Start::Variant(p) => Some(p.variant()),
+        _ => None,
+    };
+    if standard {
+        match start {
+            None | Some(Variant::Standard) => return Ok(None),
+            Some(found) if variant.is_some() => bail!(
+                "the position is {found} ({}), but --variant says standard",
+                found.title()
+            ),
+            Some(_) => {}
+        }
+    }
+    let plies = record.tree.main_line_moves().count();
+    let read_error = record.errors.first().map(|e| match start {
+        Some(_) => format!(
+            "ply {}: column {}: {}",
+            plies + 1,
+            e.column,
+            e.message.trim_end_matches('.')
+        ),
+        None => start_error(&e.message, e.column, sfen_column(&line)),
+    });
+    if let (None, Some(message)) = (start, &read_error) {
         bail!("cannot use --sfen `{sfen}`: {message}");
     }
-    let rep = game::replay(rec, VRules::default());
-    let first = rep.fouls.first().map(|f| (f.ply, &f.message));
-    if let Some((ply, message)) = first.or(rep.errors.first().map(|e| (e.ply, &e.message))) {
-        bail!("cannot use --sfen `{sfen}`: ply {ply}: {message}");
+    let report = replay(&record, &ReplayOptions::default());
+    if let Some(f) = report.fouls.first() {
+        bail!("cannot use --sfen `{sfen}`: ply {}: {}", f.ply, f.message);
     }
-    Ok(Some(rep.positions))
+    if let Some(message) = read_error {
+        bail!("cannot use --sfen `{sfen}`: {message}");
+    }
+    Ok(Some(report.variant_positions))
+}
+
+/// The 0-based character column where the SFEN of an SFEN/USI line starts (after
+/// `position` and `sfen`).
+fn sfen_column(line: &str) -> usize {
+    let rest = line.strip_prefix("position").map_or(line, str::trim_start);
+    let rest = rest.strip_prefix("sfen").map_or(rest, str::trim_start);
+    line[..line.len() - rest.len()].chars().count()
+}
+
+/// The reader's error about the start of a `--sfen` line, worded as the SFEN's own (`SFEN
+/// board field, byte 9: ...`, the byte counted in the SFEN as given): `column` is the
+/// reader's, in a line whose SFEN starts at character `prefix` (0-based).
+fn start_error(message: &str, column: u32, prefix: usize) -> String {
+    let message = message.trim_end_matches('.');
+    if let Some(m) = message.strip_prefix("Cannot read the SFEN: ") {
+        return m.to_string();
+    }
+    if let Some((field, m)) = message
+        .strip_prefix("Cannot read the SFEN's ")
+        .and_then(|m| m.split_once(" field: "))
+    {
+        let byte = (column as usize).saturating_sub(1 + prefix);
+        return format!("SFEN {field} field, byte {byte}: {m}");
+    }
+    format!("column {column}: {message}")
 }
 
 impl PositionArgs {

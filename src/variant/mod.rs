@@ -24,8 +24,9 @@
 //!   the same codes and wording; the only new code is `swallow-file` (Tori's third swallow on
 //!   a file, naming the two already there). Tori's swallow-drop mate is `uchifuzume`, and a
 //!   missing promotion under the compulsory rule is `illegal-promotion`.
-//! - [`crate::formats::usi::variant_game`] replays `.sfen`/`.usi` lines of a variant into the same [`crate::record::replay::Report`]
-//!   standard replays produce: fourfold repetition is a draw, a side without a legal move
+//! - [`crate::record::replay::replay`], the replay of every record, judges a variant's
+//!   record (`Start::Variant`, read by any format's one reader) into the same
+//!   [`crate::record::replay::Report`] standard replays produce: fourfold repetition is a draw, a side without a legal move
 //!   loses, a 3x4 lion that legally reaches the far rank wins (`campmate`).
 //!
 //! The generic core also plays standard shogi; the tests use that as a cross-check of both

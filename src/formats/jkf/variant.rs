@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::code_of;
-use crate::formats::variants::{fits, mismatch, variant_from_board, variant_from_handicap};
+use crate::formats::variant_names::{fits, mismatch, variant_from_board, variant_from_handicap};
 use crate::shogi::{Color, PieceKind, Square};
 use crate::variant::{VKind, VPosition, Variant};
 

@@ -156,7 +156,7 @@ fn header_json(record: &Record, start: &Start, dropped: &mut Vec<String>) -> J {
     }
     if variant != Variant::Standard {
         // The variant's own keys, as the reader takes them (`mod.rs`).
-        let name = crate::formats::variants::handicap_name(variant).unwrap_or("その他");
+        let name = crate::formats::variant_names::handicap_name(variant).unwrap_or("その他");
         fields.push(("手合割".into(), J::Str(name.into())));
         fields.push(("variant".into(), J::Str(variant.name().into())));
     }

@@ -62,7 +62,6 @@
 use crate::record::{EndingKind, Record, Start};
 
 mod read;
-pub mod variant_game;
 mod write;
 
 pub use read::{read, read_as};

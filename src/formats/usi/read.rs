@@ -402,11 +402,15 @@ fn read_line(
             tree.push(parent, NodeKind::Ending(Box::new(ending)), line_no);
             ended = Some(tok);
         } else {
+            let moves = match &variant {
+                Some(p) => format!("a USI move of {}", p.variant()),
+                None => "a USI move (such as 7g7f, 8h2b+ or P*5e)".to_string(),
+            };
             return Err(issue(
                 offset(line, tok),
                 format!(
-                    "`{tok}` is neither a USI move (such as 7g7f, 8h2b+ or P*5e) nor an ending \
-                     word (resign, win, draw, rep_draw, rep_win, timeout, break, ...)."
+                    "`{tok}` is neither {moves} nor an ending word (resign, win, draw, \
+                     rep_draw, rep_win, timeout, break, ...)."
                 ),
             ));
         }

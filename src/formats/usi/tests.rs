@@ -570,6 +570,19 @@ mod variants {
         );
     }
 
+    /// A word that is neither a move nor an ending names the variant's moves, not standard
+    /// shogi's examples (7g7f is no square of a 5x5 board).
+    #[test]
+    fn a_word_neither_move_nor_ending_in_a_variant_line_names_the_variant() {
+        let r = one("sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d foo");
+        assert_eq!(usi_moves(&r), ["1e1d"]);
+        assert_eq!(r.errors[0].code, "parse-error");
+        assert_eq!(r.errors[0].column, 43);
+        let message = &r.errors[0].message;
+        assert!(message.contains("neither a USI move of minishogi nor an ending word"), "{message}");
+        assert!(!message.contains("7g7f"), "{message}");
+    }
+
     #[test]
     fn a_forced_variant_makes_startpos_its_start_and_names_both_games_of_another() {
         let r = &read_as("position startpos moves 1e1d", Some(Variant::Minishogi))[0];

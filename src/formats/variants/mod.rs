@@ -1,26 +1,22 @@
-//! Records of the smaller variants in the Japanese formats and JKF.
+//! What the old KI2 reader and writer of the standard-piece variants ([`ki2`]) need: a
+//! variant game ([`VGame`]: a start position, the main line's moves and an optional
+//! ending), the error and notes of a read, and the bridge to and from the one
+//! [`Record`] ([`VGame::from_record`], [`VGame::to_record`]), so every format is judged by
+//! the one replay ([`crate::record::replay::replay`]).
 //!
-//! A variant game is a start position, the main line's moves and an optional ending
-//! ([`VGame`]); the readers here turn KIF/KIFU ([`kif`]), KI2 ([`ki2`]) and JKF ([`jkf`])
-//! text into one, the writers turn one back, and [`VGame::to_vrecord`] gives the
-//! [`crate::formats::usi::variant_game`] replay its input, so every format is judged by the same rules.
-//!
-//! The Japanese vocabulary is shared with the standard readers ([`super::japanese`]:
-//! numerals, squares, header lines, ending words, the `まで…` sentence); what differs by
-//! variant is here: the `手合割` names ([`handicap_name`], [`variant_from_handicap`]), the
-//! piece names of moves and board diagrams ([`piece_name`], [`board_char`], [`names`]) and
-//! the board's size.
-//!
+//! The variants' Japanese names (`手合割`, piece names) are [`super::variant_names`]'.
 //! Only the main line is carried: comments, move times and variations a reader meets are
 //! listed in its notes, so `convert` can say what it left out.
 
 pub mod ki2;
 
 use crate::formats::japanese::ending_word;
-use crate::formats::usi::variant_game::VRecord;
-use crate::record::{EndingKind, Record, Start};
+use crate::record::replay::{replay, ReplayOptions};
+use crate::record::{
+    Ending, EndingKind, MoveEntry, MoveTree, NodeKind, OutcomeReason, Record, Start,
+};
 
-use crate::variant::{usi, VMove, VPosition, Variant};
+use crate::variant::{VMove, VPosition, Variant};
 
 /// A game of a variant: where it starts, its main line and how it ended.
 #[derive(Clone, Debug)]
@@ -80,28 +76,17 @@ pub(crate) fn note(dropped: &mut Vec<String>, what: &str) {
     }
 }
 
-/// The SFEN/USI ending word of an ending, where one exists (`resign`, `timeout`, `draw`,
-/// `abort`, `mate`).
-pub fn ending_usi_word(kind: &EndingKind) -> Option<&'static str> {
+/// The ending the replay of a game is given for `kind`, with its SFEN/USI word (`resign`,
+/// `timeout`, `draw`, `abort`, `mate`), as the variant route always judged its games; `None`
+/// for an ending no such word states.
+fn judged_ending(kind: &EndingKind) -> Option<(EndingKind, &'static str)> {
     use EndingKind::*;
     Some(match kind {
-        Resignation => "resign",
-        Timeout => "timeout",
-        Repetition | Impasse | Draw => "draw",
-        Abort => "abort",
-        Checkmate => "mate",
-        _ => return None,
-    })
-}
-
-/// The ending an SFEN/USI ending word names.
-pub fn ending_from_usi_word(word: &str) -> Option<EndingKind> {
-    Some(match word.to_ascii_lowercase().as_str() {
-        "resign" => EndingKind::Resignation,
-        "timeout" => EndingKind::Timeout,
-        "draw" => EndingKind::Draw,
-        "abort" | "break" => EndingKind::Abort,
-        "mate" => EndingKind::Checkmate,
+        Resignation => (Resignation, "resign"),
+        Timeout => (Timeout, "timeout"),
+        Repetition | Impasse | Draw => (Draw, "draw"),
+        Abort => (Abort, "abort"),
+        Checkmate => (Checkmate, "mate"),
         _ => return None,
     })
 }
@@ -112,94 +97,24 @@ impl VGame {
         self.start.variant()
     }
 
-    /// The game as the SFEN/USI replay reads it (moves as USI words, the ending as its word;
-    /// an ending without a word is left out).
-    pub fn to_vrecord(&self, line: u32) -> VRecord {
-        let v = self.variant();
-        VRecord {
-            line,
-            start: Some(self.start.clone()),
-            moves: self
-                .moves
-                .iter()
-                .enumerate()
-                .map(|(i, &m)| (usi(v, m), i as u32 + 1))
-                .collect(),
-            ending: self
-                .ending
-                .as_ref()
-                .and_then(ending_usi_word)
-                .map(String::from),
-            error: None,
-        }
-    }
-
-    /// The game of an SFEN/USI record line. Moves that are no USI moves of the variant end
-    /// the main line (the error says where).
-    pub fn from_vrecord(rec: &VRecord) -> Result<(VGame, Option<VReadError>), VReadError> {
-        let Some(start) = &rec.start else {
-            let (column, message) = rec.error.clone().unwrap_or((1, "no start position".into()));
-            return Err(read_error(rec.line, format!("column {column}: {message}")));
-        };
-        let mut pos = start.clone();
-        let mut moves = Vec::new();
-        let mut error = None;
-        for (word, column) in &rec.moves {
-            let Some(m) = pos.parse_usi(word) else {
-                error = Some(read_error(
-                    rec.line,
-                    format!(
-                        "column {column}: `{word}` is not a USI move of {}; the rest of the line is dropped",
-                        pos.variant()
-                    ),
-                ));
-                break;
-            };
-            moves.push(m);
-            pos.play_lenient(m);
-        }
-        let game = VGame {
-            start: start.clone(),
-            moves,
-            ending: rec.ending.as_deref().and_then(ending_from_usi_word),
-            headers: Vec::new(),
-        };
-        Ok((game, error))
-    }
-
-    /// The SFEN line of the game (`sfen … moves … [ending]`), or the USI line (`position sfen
-    /// … moves …`) with `usi_form`. Returns the line and what it cannot carry.
-    pub fn to_sfen_line(&self, usi_form: bool) -> (String, Vec<String>) {
-        let mut dropped = Vec::new();
-        let v = self.variant();
-        let mut text = String::new();
-        if usi_form {
-            text.push_str("position ");
-        }
-        text.push_str("sfen ");
-        text.push_str(&self.start.to_sfen());
-        let word = self.ending.as_ref().and_then(ending_usi_word);
-        match (&self.ending, word) {
-            (Some(_), Some(_)) if usi_form => note(&mut dropped, "the ending"),
-            (Some(k), None) => note(&mut dropped, &format!("the ending ({k:?})")),
-            _ => {}
-        }
-        if !self.headers.is_empty() {
-            note(&mut dropped, "header lines");
-        }
-        let word = word.filter(|_| !usi_form);
-        if !self.moves.is_empty() || word.is_some() {
-            text.push_str(" moves");
-        }
+    /// The game as the one replay judges it: its start, its main line and its ending as
+    /// [`judged_ending`] states it.
+    fn judged_record(&self) -> Record {
+        let mut record = Record::new();
+        record.start = Start::Variant(self.start.clone());
+        let mut parent = MoveTree::ROOT;
         for &m in &self.moves {
-            text.push(' ');
-            text.push_str(&usi(v, m));
+            parent = record
+                .tree
+                .push(parent, NodeKind::Move(MoveEntry::new(m)), 1);
         }
-        if let Some(w) = word {
-            text.push(' ');
-            text.push_str(w);
+        if let Some((kind, word)) = self.ending.as_ref().and_then(judged_ending) {
+            let ending = Ending::new(kind, word);
+            record
+                .tree
+                .push(parent, NodeKind::Ending(Box::new(ending)), 1);
         }
-        (text, dropped)
+        record
     }
 
     /// The game of a record a standard reader read (KIF, KI2): its variant start, main
@@ -262,8 +177,6 @@ impl VGame {
     /// (`まで…手で先手の勝ち` for a campmate or a mate without an ending word, the winner
     /// of a repetition the venue scores), as the variant route has always written it.
     pub fn to_record(&self) -> Record {
-        use crate::formats::usi::variant_game::{replay, VRules};
-        use crate::record::{Ending, MoveEntry, MoveTree, NodeKind, OutcomeReason};
         let mut record = Record::new();
         // A game of standard shogi (the route forced to `standard`) starts as every standard
         // reader's record does, not as a variant's.
@@ -284,7 +197,7 @@ impl VGame {
                 .tree
                 .push(parent, NodeKind::Move(MoveEntry::new(m)), 0);
         }
-        let report = replay(&self.to_vrecord(1), VRules::default());
+        let report = replay(&self.judged_record(), &ReplayOptions::default());
         let (reason, winner) = (report.outcome.reason, report.outcome.winner);
         let plies = self.moves.len();
         let ending = match &self.ending {
@@ -320,24 +233,16 @@ impl VGame {
         }
         record
     }
-
-    /// Whether the start is the variant's initial position.
-    pub fn starts_initially(&self) -> bool {
-        let init = VPosition::start(self.variant());
-        init.to_sfen() == self.start.to_sfen()
-    }
 }
 pub(crate) use super::variant_names::side;
-pub use super::variant_names::{
-    board_char, fits, handicap_name, mismatch, names, parse_piece, piece_name, variant_from_board,
-    variant_from_handicap,
-};
+pub use super::variant_names::{parse_piece, piece_name};
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
 
-    /// The oracle's random legal games of every variant, with an ending word on some.
+    /// The oracle's random legal games of every variant, read by the one SFEN/USI reader,
+    /// with an ending on some.
     pub(crate) fn oracle_games() -> Vec<VGame> {
         let files = [
             include_str!("../../../testdata/variants/minishogi.usi"),
@@ -348,20 +253,16 @@ pub(crate) mod tests {
         ];
         let endings = [
             None,
-            Some("resign"),
-            Some("timeout"),
-            Some("abort"),
-            Some("draw"),
+            Some(EndingKind::Resignation),
+            Some(EndingKind::Timeout),
+            Some(EndingKind::Abort),
+            Some(EndingKind::Draw),
         ];
         let mut out = Vec::new();
         for text in files {
-            for (k, rec) in crate::formats::usi::variant_game::read_lines(text, None)
-                .iter()
-                .enumerate()
-            {
-                let (mut g, err) = VGame::from_vrecord(rec).unwrap();
-                assert!(err.is_none(), "{err:?}");
-                g.ending = endings[k % endings.len()].and_then(ending_from_usi_word);
+            for (k, record) in crate::formats::usi::read(text).iter().enumerate() {
+                let mut g = VGame::from_record(record).unwrap().game;
+                g.ending = endings[k % endings.len()].clone();
                 out.push(g);
             }
         }
@@ -376,7 +277,6 @@ pub(crate) mod tests {
         write: impl Fn(&VGame) -> String,
         read: impl Fn(&str, Variant) -> VGame,
     ) {
-        use crate::formats::usi::variant_game::{replay, VRules};
         for g in games {
             let text = write(&g);
             let back = read(&text, g.variant());
@@ -384,12 +284,12 @@ pub(crate) mod tests {
             assert_eq!(back.start.to_sfen(), g.start.to_sfen(), "{text}");
             assert_eq!(back.moves, g.moves, "{text}");
             assert_eq!(
-                back.ending.as_ref().and_then(ending_usi_word),
-                g.ending.as_ref().and_then(ending_usi_word),
+                back.ending.as_ref().and_then(judged_ending),
+                g.ending.as_ref().and_then(judged_ending),
                 "{text}"
             );
-            let a = replay(&g.to_vrecord(1), VRules::default());
-            let b = replay(&back.to_vrecord(1), VRules::default());
+            let a = replay(&g.judged_record(), &ReplayOptions::default());
+            let b = replay(&back.judged_record(), &ReplayOptions::default());
             assert_eq!(
                 (a.plies, a.outcome.reason, a.outcome.winner),
                 (b.plies, b.outcome.reason, b.outcome.winner)
@@ -424,5 +324,24 @@ pub(crate) mod tests {
         let write = |g: &VGame| crate::formats::jkf::write(&g.to_record()).text;
         round_trip(oracle_games(), write, |t, _| jkf(t, None));
         round_trip(oracle_games(), write, |t, v| jkf(t, Some(v)));
+    }
+
+    /// The record the replay judges carries the ending an SFEN/USI word states, and none
+    /// for an ending no word states (as the old SFEN route's replay had it).
+    #[test]
+    fn a_game_is_judged_with_the_ending_a_usi_word_states() {
+        let mut g = oracle_games().remove(0);
+        g.ending = Some(EndingKind::Repetition);
+        let ending = |g: &VGame| {
+            g.judged_record()
+                .tree
+                .main_line_ending()
+                .map(|e| e.kind.clone())
+        };
+        assert_eq!(ending(&g), Some(EndingKind::Draw));
+        g.ending = Some(EndingKind::MaxMoves);
+        assert_eq!(ending(&g), None);
+        g.ending = Some(EndingKind::Resignation);
+        assert_eq!(ending(&g), Some(EndingKind::Resignation));
     }
 }
