@@ -782,13 +782,10 @@ fn no_subcommand_dispatches_on_the_variant_through_a_route_of_its_own() {
     );
 }
 
-/// The files under `src/formats/` that define a reader (`pub fn read`, `read_as` or
-/// `read_lines`) other than the one `read.rs` of each format's module: the second readers of
-/// the smaller variants still to retire (#29). The list only shrinks.
-const SECOND_READERS: [&str; 1] = ["formats/variants/ki2.rs"];
-
-/// Second readers already retired (#29): they must not come back, under any content.
-const RETIRED_READERS: [&str; 1] = ["formats/usi/variant_game.rs"];
+/// Second readers of the smaller variants retired (#29): they must not come back, under
+/// any content. Every other file under `src/formats/` that defines a reader (`pub fn read`,
+/// `read_as` or `read_lines`) must be the one `read.rs` of its format's module.
+const RETIRED_READERS: [&str; 2] = ["formats/usi/variant_game.rs", "formats/variants/ki2.rs"];
 
 #[test]
 fn each_format_has_one_reader() {
@@ -809,7 +806,7 @@ fn each_format_has_one_reader() {
             .to_string_lossy()
             .replace('\\', "/");
         let one_per_format = file.split('/').count() == 3 && file.ends_with("/read.rs");
-        if !one_per_format && !SECOND_READERS.contains(&file.as_str()) {
+        if !one_per_format {
             found.push(file);
         }
     }
@@ -818,12 +815,6 @@ fn each_format_has_one_reader() {
         "readers beside each format's read.rs (read every record through formats::read_str_as): {}",
         found.join(", ")
     );
-    for file in SECOND_READERS {
-        assert!(
-            src_dir().join(file).exists(),
-            "{file} is gone: take it off SECOND_READERS"
-        );
-    }
     for file in RETIRED_READERS {
         assert!(
             !src_dir().join(file).exists(),

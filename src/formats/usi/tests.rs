@@ -579,7 +579,10 @@ mod variants {
         assert_eq!(r.errors[0].code, "parse-error");
         assert_eq!(r.errors[0].column, 43);
         let message = &r.errors[0].message;
-        assert!(message.contains("neither a USI move of minishogi nor an ending word"), "{message}");
+        assert!(
+            message.contains("neither a USI move of minishogi nor an ending word"),
+            "{message}"
+        );
         assert!(!message.contains("7g7f"), "{message}");
     }
 

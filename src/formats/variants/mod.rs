@@ -1,14 +1,11 @@
-//! What the old KI2 reader and writer of the standard-piece variants ([`ki2`]) need: a
-//! variant game ([`VGame`]: a start position, the main line's moves and an optional
-//! ending), the error and notes of a read, and the bridge to and from the one
-//! [`Record`] ([`VGame::from_record`], [`VGame::to_record`]), so every format is judged by
-//! the one replay ([`crate::record::replay::replay`]).
+//! A bridge kept for tests: a variant game as a start, a main line and an ending ([`VGame`]),
+//! to and from the one [`Record`] ([`VGame::from_record`], [`VGame::to_record`], judged by
+//! the one replay, [`crate::record::replay::replay`]). The KI2 writer's variant tests compare
+//! with what the retired KI2 writer of the variants wrote through it
+//! (`testdata/variants/expected/ki2/`), and the fuzz targets use it to pick a reader's clean
+//! variant games. No reader or writer is here any more: every format's is in its own folder.
 //!
 //! The variants' Japanese names (`手合割`, piece names) are [`super::variant_names`]'.
-//! Only the main line is carried: comments, move times and variations a reader meets are
-//! listed in its notes, so `convert` can say what it left out.
-
-pub mod ki2;
 
 use crate::formats::japanese::ending_word;
 use crate::record::replay::{replay, ReplayOptions};
