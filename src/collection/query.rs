@@ -81,6 +81,9 @@ pub struct PositionQuery {
 }
 
 /// The position a [`PositionQuery`] looks for, on the core of its game.
+// One per query, never in a collection: the standard position stays inline, as the hot path
+// reads it every ply, and the larger variant is not worth an indirection there.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 enum Target {
     /// Standard shogi, with the Zobrist key compared first.
