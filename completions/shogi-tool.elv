@@ -119,7 +119,7 @@ set edit:completion:arg-completer[shogi-tool] = {|@words|
             cand --max-variations 'The most variations one record may hold'
             cand --max-variation-depth 'The deepest nesting of variations within variations'
             cand --variant 'The game: standard, minishogi (mini, 5x5), gorogoro (5x6), gorogoroplus (5x6+), torishogi (tori, 7x7) or dobutsu (3x4); by default what the records'' positions show'
-            cand --position 'The main line reaches this position (board, hands and side to move): an SFEN or `startpos`, optionally followed by `moves` and USI moves'
+            cand --position 'The main line reaches this position (board, hands and side to move): an SFEN or `startpos`, optionally followed by `moves` and USI moves; a smaller variant''s SFEN finds that variant''s games'
             cand --ply-range 'With --position: only where the position stands A to B plies from the start (inclusive; `A..`, `..B` or `N` too)'
             cand --player 'Either player''s name matches this regular expression (given again: either of them)'
             cand --black 'Black''s (sente''s, 下手''s) name matches this regular expression (given again: either)'

@@ -178,7 +178,7 @@ gorogoro\t''
 gorogoroplus\t''
 torishogi\t''
 dobutsu\t''"
-complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l position -d 'The main line reaches this position (board, hands and side to move): an SFEN or `startpos`, optionally followed by `moves` and USI moves' -r
+complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l position -d 'The main line reaches this position (board, hands and side to move): an SFEN or `startpos`, optionally followed by `moves` and USI moves; a smaller variant\'s SFEN finds that variant\'s games' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l ply-range -d 'With --position: only where the position stands A to B plies from the start (inclusive; `A..`, `..B` or `N` too)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l player -d 'Either player\'s name matches this regular expression (given again: either of them)' -r
 complete -c shogi-tool -n "__fish_shogi_tool_using_subcommand find" -l black -d 'Black\'s (sente\'s, 下手\'s) name matches this regular expression (given again: either)' -r

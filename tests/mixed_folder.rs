@@ -314,6 +314,45 @@ fn every_subcommand_reads_a_mixed_folder_each_record_with_its_variant() {
     // A standard position is found in the standard records only.
     let after_one = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
     assert_eq!(count(&["--position", after_one], &[&folder]), 2);
+    // Each variant's position (ply 2 of a file's first game) is found in that variant's
+    // records only, as many as in the files of that variant alone.
+    for (name, variant) in &variants {
+        let Some(variant) = variant else { continue };
+        // Ply 2, or the start for a game shorter than that.
+        let at = |ply: &str| run(&["positions", "--ply", ply], &[&file(name)]).1;
+        let (lines, ply) = match at("2") {
+            l if l.lines().next().is_some() => (l, 2),
+            _ => (at("0"), 0),
+        };
+        let sfen = lines.lines().next().unwrap_or_else(|| panic!("{name}"));
+        let (code, out, err) = run(
+            &["find", "--format", "json", "--position", sfen],
+            &[&folder],
+        );
+        assert_eq!(code, Some(0), "{name}: {err}");
+        let hits: Vec<(String, u64)> = out
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                let at = format!("{}#{}", file_name(v["path"].as_str().unwrap()), v["record"]);
+                (at, v["ply"].as_u64().unwrap())
+            })
+            .collect();
+        assert!(
+            hits.contains(&(format!("{name}#0"), ply)),
+            "{name}: {hits:?}"
+        );
+        for (at, _) in &hits {
+            let of = at.rsplit_once('#').unwrap().0;
+            assert_eq!(variants[of], Some(*variant), "{sfen} found in {at}");
+        }
+        let alone: usize = variants
+            .iter()
+            .filter(|(_, v)| **v == Some(*variant))
+            .map(|(n, _)| count(&["--position", sfen], &[&file(n)]))
+            .sum();
+        assert_eq!(hits.len(), alone, "{name}: {sfen}");
+    }
 
     // dedup: the minishogi games saved twice (USI, UTF-16 SFEN) are one group each, and each
     // game saved as KIF, KI2 or JKF is grouped with its line of the list, whatever the format.

@@ -17,10 +17,13 @@ use shogi_tool::record::replay::{replay, ReplayOptions};
 use shogi_tool::record::{ErrorCode, OutcomeReason, Record, WarningCode};
 use shogi_tool::shogi::{FoulCode, Handicap, Move};
 use shogi_tool::text::SourceText;
+use shogi_tool::variant::{VPosition, Variant};
+use shogi_tool::views::shown::AnyPosition;
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
 use super::style;
+use super::values::AnySfen;
 
 /// Output formats of `find`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -49,9 +52,10 @@ pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
     /// The main line reaches this position (board, hands and side to move): an SFEN or
-    /// `startpos`, optionally followed by `moves` and USI moves.
-    #[arg(long, value_name = "SFEN", value_parser = parse_position)]
-    pub position: Option<shogi_tool::shogi::Position>,
+    /// `startpos`, optionally followed by `moves` and USI moves; a smaller variant's SFEN finds
+    /// that variant's games.
+    #[arg(long, value_name = "SFEN", value_parser = super::values::parse_any_sfen)]
+    pub position: Option<AnySfen>,
     /// With --position: compare the board alone (not hands or side to move).
     #[arg(long, requires = "position")]
     pub board_only: bool,
@@ -154,10 +158,6 @@ fn code_or_any<C: Copy + Send + Sync + 'static>(
     })
 }
 
-fn parse_position(s: &str) -> Result<shogi_tool::shogi::Position, String> {
-    super::values::parse_sfen(s).map(|l| l.position)
-}
-
 fn parse_handicap(s: &str) -> Result<Handicap, String> {
     let t = s.trim();
     if ["even", "none", "hirate"]
@@ -171,6 +171,25 @@ fn parse_handicap(s: &str) -> Result<Handicap, String> {
         .ok_or_else(|| {
             format!("unknown handicap `{s}`: expected a KIF name such as 平手, 香落ち, 二枚落ち, a JKF code such as HIRATE, KY, 2, or `even`")
         })
+}
+
+/// Why `sfen`, which is no standard position, is no smaller variant's either, in the variant
+/// SFEN reader's words (the field, the byte, what is wrong); `None` when the text is a standard
+/// position or its position reads as a variant's (then the fault is elsewhere, in its moves).
+fn variant_sfen_error(sfen: &AnySfen, variant: Option<Variant>) -> Option<String> {
+    if sfen.standard.is_ok() || variant == Some(Variant::Standard) {
+        return None;
+    }
+    let t = sfen.text.trim();
+    let t = t.strip_prefix("position").map_or(t, str::trim_start);
+    let t = t.strip_prefix("sfen").map_or(t, str::trim_start);
+    if t.starts_with("startpos") {
+        return None;
+    }
+    let position = t.split(" moves").next().unwrap_or(t);
+    VPosition::from_sfen_as(position, variant)
+        .err()
+        .map(|e| e.to_string())
 }
 
 /// What `--opening` gives: a name, or the first moves.
@@ -205,12 +224,32 @@ fn parse_opening(s: &str) -> Result<Opening, String> {
 }
 
 impl Args {
-    fn query(&self) -> Query {
-        Query {
-            position: self
-                .position
-                .clone()
-                .map(|p| PositionQuery::new(p, self.board_only)),
+    /// The `--position` searched for, of the game its SFEN (or `--variant`) names.
+    fn position_query(&self) -> anyhow::Result<Option<PositionQuery>> {
+        let Some(sfen) = &self.position else {
+            return Ok(None);
+        };
+        let variant = self.input.variant;
+        let position = super::position::sfen_position(Some(sfen), variant).map_err(|e| {
+            match variant_sfen_error(sfen, variant) {
+                Some(why) => anyhow::anyhow!(
+                    "cannot read the --position SFEN `{}`: {why}",
+                    sfen.text.trim()
+                ),
+                None => e,
+            }
+        })?;
+        Ok(Some(match position {
+            AnyPosition::Standard(located) => PositionQuery::new(located.position, self.board_only),
+            AnyPosition::Variant { position, .. } => {
+                PositionQuery::variant(*position, self.board_only)
+            }
+        }))
+    }
+
+    fn query(&self) -> anyhow::Result<Query> {
+        Ok(Query {
+            position: self.position_query()?,
             ply_range: self.ply_range,
             player: self.player.clone(),
             black: self.black.clone(),
@@ -243,7 +282,7 @@ impl Args {
             .into_iter()
             .chain(self.castle.clone())
             .collect(),
-        }
+        })
     }
 }
 
@@ -266,7 +305,7 @@ struct One {
 
 /// Finds the records.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let query = args.query();
+    let query = args.query()?;
     let json = args.format == OutputFormat::Json;
     let needs_replay = query.needs_replay() || (json && !args.count);
     let (mut inputs, input_errors) = args.input.input_stream()?;

@@ -6,9 +6,10 @@ use regex::Regex;
 
 use super::date::{find_date, DateRange};
 use crate::opening::{Kind, Openings, Table};
-use crate::record::replay::{main_line_walk, Report};
+use crate::record::replay::{main_line_walk, variant_main_line_walk, Report};
 use crate::record::{ErrorCode, MetaKey, OutcomeReason, Record, Start, WarningCode};
 use crate::shogi::{Color, FoulCode, Handicap, Move, Position, Square};
+use crate::variant::VPosition;
 
 /// An inclusive range of counts (`A..B`, `A..`, `..B` or `N`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,12 +72,24 @@ pub enum Winner {
     Draw,
 }
 
-/// A position searched for: board, hands and side to move, or the board alone.
+/// A position searched for: board, hands and side to move, or the board alone; of standard
+/// shogi or of one of the smaller variants (which then matches only that variant's games).
 #[derive(Clone, Debug)]
 pub struct PositionQuery {
-    target: Position,
-    key: u64,
+    target: Target,
     board_only: bool,
+}
+
+/// The position a [`PositionQuery`] looks for, on the core of its game.
+// One per query, never in a collection: the standard position stays inline, as the hot path
+// reads it every ply, and the larger variant is not worth an indirection there.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+enum Target {
+    /// Standard shogi, with the Zobrist key compared first.
+    Standard { position: Position, key: u64 },
+    /// A smaller variant, compared square by square.
+    Variant(Box<VPosition>),
 }
 
 impl PositionQuery {
@@ -88,29 +101,62 @@ impl PositionQuery {
             target.key()
         };
         PositionQuery {
-            target,
-            key,
+            target: Target::Standard {
+                position: target,
+                key,
+            },
             board_only,
         }
     }
 
-    /// Whether `pos` is the position searched for (the hash first, then square by square).
+    /// Searches for `target`, a position of a smaller variant, in that variant's games only
+    /// (its board alone when `board_only`).
+    pub fn variant(target: VPosition, board_only: bool) -> PositionQuery {
+        PositionQuery {
+            target: Target::Variant(Box::new(target)),
+            board_only,
+        }
+    }
+
+    /// Whether `pos` is the position searched for (the hash first, then square by square);
+    /// never when a variant's position is searched for.
     pub fn matches(&self, pos: &Position) -> bool {
-        let key = if self.board_only {
+        let Target::Standard { position: t, key } = &self.target else {
+            return false;
+        };
+        let found = if self.board_only {
             pos.board_only_key()
         } else {
             pos.key()
         };
-        if key != self.key {
+        if found != *key {
             return false;
         }
-        let t = &self.target;
         let board = Square::all().all(|sq| pos.piece_at(sq) == t.piece_at(sq));
         board
             && (self.board_only
                 || (pos.side_to_move() == t.side_to_move()
                     && pos.hand(Color::Black) == t.hand(Color::Black)
                     && pos.hand(Color::White) == t.hand(Color::White)))
+    }
+
+    /// Whether `pos`, a position of a smaller variant, is the one searched for: of the same
+    /// variant, square by square, then (unless the board alone) side to move and hands.
+    pub fn matches_variant(&self, pos: &VPosition) -> bool {
+        let Target::Variant(t) = &self.target else {
+            return false;
+        };
+        let variant = t.variant();
+        pos.variant() == variant
+            && t.squares().all(|sq| pos.piece_at(sq) == t.piece_at(sq))
+            && (self.board_only
+                || (pos.side_to_move() == t.side_to_move()
+                    && [Color::Black, Color::White].into_iter().all(|c| {
+                        variant
+                            .kinds()
+                            .iter()
+                            .all(|&k| pos.hand_count(c, k) == t.hand_count(c, k))
+                    })))
     }
 }
 
@@ -359,44 +405,82 @@ impl Query {
             )
     }
 
-    /// The opening and position conditions, in one walk of the main line that stops as soon
-    /// as both are settled.
+    /// The opening and position conditions, in one walk of the main line (on the core of the
+    /// record's game) that stops as soon as both are settled.
     fn test_moves(&self, record: &Record) -> Option<Match> {
         if self.position.is_none() && self.opening.is_none() {
             return Some(Match { ply: None });
         }
-        let opening: &[Move] = self.opening.as_deref().unwrap_or(&[]);
-        let range = self.ply_range.unwrap_or(Range {
-            from: None,
-            to: None,
-        });
-        let mut opening_ok = opening.is_empty();
-        let mut opening_failed = false;
-        let mut found: Option<usize> = None;
-        let ok = main_line_walk(record, |ply, mv, pos| {
-            if let (Some(m), false) = (mv, opening_ok) {
-                if opening[ply - 1] != m {
-                    opening_failed = true;
-                    return false;
-                }
-                opening_ok = ply == opening.len();
-            }
-            if let (Some(q), None) = (&self.position, found) {
-                if range.contains(ply) && q.matches(pos) {
-                    found = Some(ply);
-                }
-            }
-            let position_settled =
-                self.position.is_none() || found.is_some() || range.to.is_some_and(|to| ply >= to);
-            !(opening_ok && position_settled)
-        });
-        if !ok || opening_failed || !opening_ok {
+        let mut walk = MoveWalk::new(self);
+        let ok = match (&record.start, &self.position) {
+            (Start::Variant(_), q) => variant_main_line_walk(record, |ply, mv, pos| {
+                walk.step(ply, mv, || {
+                    q.as_ref().is_some_and(|q| q.matches_variant(pos))
+                })
+            }),
+            (_, q) => main_line_walk(record, |ply, mv, pos| {
+                walk.step(ply, mv, || q.as_ref().is_some_and(|q| q.matches(pos)))
+            }),
+        };
+        if !ok || walk.opening_failed || !walk.opening_ok {
             return None;
         }
-        match (&self.position, found) {
+        match (&self.position, walk.found) {
             (Some(_), None) => None,
             (_, ply) => Some(Match { ply }),
         }
+    }
+}
+
+/// Where a walk of the main line stands on the opening and position conditions.
+struct MoveWalk<'q> {
+    opening: &'q [Move],
+    range: Range,
+    wants_position: bool,
+    opening_ok: bool,
+    opening_failed: bool,
+    found: Option<usize>,
+}
+
+impl<'q> MoveWalk<'q> {
+    fn new(query: &'q Query) -> MoveWalk<'q> {
+        let opening: &[Move] = query.opening.as_deref().unwrap_or(&[]);
+        MoveWalk {
+            opening,
+            range: query.ply_range.unwrap_or(Range {
+                from: None,
+                to: None,
+            }),
+            wants_position: query.position.is_some(),
+            opening_ok: opening.is_empty(),
+            opening_failed: false,
+            found: None,
+        }
+    }
+
+    /// Takes the position at `ply`, reached by `mv` (`None` at ply 0); `is_target` says
+    /// whether it is the position searched for. Whether to walk on.
+    #[inline]
+    fn step<M: PartialEq<Move>>(
+        &mut self,
+        ply: usize,
+        mv: Option<M>,
+        is_target: impl FnOnce() -> bool,
+    ) -> bool {
+        if let (Some(m), false) = (mv, self.opening_ok) {
+            if m != self.opening[ply - 1] {
+                self.opening_failed = true;
+                return false;
+            }
+            self.opening_ok = ply == self.opening.len();
+        }
+        if self.wants_position && self.found.is_none() && self.range.contains(ply) && is_target() {
+            self.found = Some(ply);
+        }
+        let position_settled = !self.wants_position
+            || self.found.is_some()
+            || self.range.to.is_some_and(|to| ply >= to);
+        !(self.opening_ok && position_settled)
     }
 }
 
@@ -446,6 +530,55 @@ mod tests {
         assert_eq!(q.test(&other, None), Some(Match { ply: Some(3) }));
         let never = usi("position startpos moves 2g2f 8c8d 7g7f");
         assert_eq!(q.test(&never, None), None);
+    }
+
+    #[test]
+    fn a_variant_position_matches_its_own_game_only() {
+        use crate::variant::Variant;
+        let mini = VPosition::start(Variant::Minishogi);
+        let q = PositionQuery::variant(mini.clone(), false);
+        assert!(q.matches_variant(&mini));
+        assert!(!q.matches(&Position::startpos()));
+        assert!(!q.matches_variant(&VPosition::start(Variant::Gorogoro)));
+        assert!(!PositionQuery::new(Position::startpos(), false).matches_variant(&mini));
+        let other_side = VPosition::from_sfen_as("rbsgk/4p/5/P4/KGSBR w - 1", None).unwrap();
+        assert!(!q.matches_variant(&other_side));
+        assert!(PositionQuery::variant(mini, true).matches_variant(&other_side));
+    }
+
+    #[test]
+    fn a_variant_game_is_walked_for_its_positions_and_opening() {
+        let game = usi("position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 4e3d 4a3b 5e4e");
+        let after_two = VPosition::from_sfen_as("rbsgk/4p/5/P4/KGSBR b - 1", None)
+            .map(|mut p| {
+                for m in ["4e3d", "4a3b"] {
+                    let mv = p.parse_usi(m).unwrap();
+                    p.play(mv).unwrap();
+                }
+                p
+            })
+            .unwrap();
+        let q = Query {
+            position: Some(PositionQuery::variant(after_two, false)),
+            ..Query::default()
+        };
+        assert_eq!(q.test(&game, None), Some(Match { ply: Some(2) }));
+        let q = Query {
+            ply_range: Some(Range::parse("3..").unwrap()),
+            ..q
+        };
+        assert_eq!(q.test(&game, None), None);
+        let opening = |moves: &str| Query {
+            opening: Some(
+                moves
+                    .split(' ')
+                    .map(|m| Move::from_usi(m).unwrap())
+                    .collect(),
+            ),
+            ..Query::default()
+        };
+        assert!(opening("4e3d 4a3b").test(&game, None).is_some());
+        assert!(opening("4a3b 4e3d").test(&game, None).is_none());
     }
 
     #[test]

@@ -237,6 +237,30 @@ pub fn main_line_walk(
     true
 }
 
+/// [`main_line_walk`] for a record of a smaller variant: its start position and each one after
+/// a main-line move, as far as the moves can be carried out, with the move that led there
+/// (`None` at ply 0); `visit` returning false ends the walk early. Returns false for a standard
+/// record (walk it with [`main_line_walk`]).
+pub fn variant_main_line_walk(
+    record: &Record,
+    mut visit: impl FnMut(usize, Option<crate::variant::VMove>, &crate::variant::VPosition) -> bool,
+) -> bool {
+    let super::Start::Variant(start) = &record.start else {
+        return false;
+    };
+    let mut pos = start.clone();
+    if !visit(0, None, &pos) {
+        return true;
+    }
+    for (ply, entry) in (1..).zip(record.tree.main_line_moves()) {
+        let (_, carried_out) = pos.play_lenient(entry.mv);
+        if !carried_out || !visit(ply, Some(entry.mv), &pos) {
+            break;
+        }
+    }
+    true
+}
+
 /// For a record of a smaller variant: what identifies its game whatever the format it was
 /// saved in, for fingerprints (`dedup`): the start (the variant's name, then the SFEN's board,
 /// side to move and hands) and the main line's moves as far as they can be carried out, each
