@@ -73,6 +73,9 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
+// One `Command` is parsed per run, so the size of its largest arguments (`find`'s query holds
+// a parsed position) costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 pub enum Command {
     /// Replay every record and report fouls, warnings and errors.
     #[command(after_long_help = help::VALIDATE)]

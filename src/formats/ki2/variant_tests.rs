@@ -43,28 +43,24 @@ fn the_one_reader_reads_every_game_the_old_writer_wrote() {
     assert!(games.len() >= 20, "{}", games.len());
     // Forced, and named by the `手合割` alone.
     for forced in [true, false] {
-        round_trip(
-            games.clone(),
-            |g| frozen_text_of(g),
-            |t, v| {
-                let r = only(read_as(t, forced.then_some(v)));
-                assert!(r.errors.is_empty(), "{:?}\n{t}", r.errors);
-                assert_eq!(r.variant(), v);
-                let mut g = VGame::from_record(&r).unwrap().game;
-                // The bridge leaves out a summary's ending (the old route read it apart).
-                g.ending = ending(&r);
-                // A divergence from the old reader (see below): the summary of a game the
-                // moves ended is read as its ending, as for standard shogi.
-                let mut p = g.start.clone();
-                for &m in &g.moves {
-                    p.play_lenient(m);
-                }
-                if !p.has_legal_move() || p.campmate_winner().is_some() {
-                    g.ending = None;
-                }
-                g
-            },
-        );
+        round_trip(games.clone(), frozen_text_of, |t, v| {
+            let r = only(read_as(t, forced.then_some(v)));
+            assert!(r.errors.is_empty(), "{:?}\n{t}", r.errors);
+            assert_eq!(r.variant(), v);
+            let mut g = VGame::from_record(&r).unwrap().game;
+            // The bridge leaves out a summary's ending (the old route read it apart).
+            g.ending = ending(&r);
+            // A divergence from the old reader (see below): the summary of a game the
+            // moves ended is read as its ending, as for standard shogi.
+            let mut p = g.start.clone();
+            for &m in &g.moves {
+                p.play_lenient(m);
+            }
+            if !p.has_legal_move() || p.campmate_winner().is_some() {
+                g.ending = None;
+            }
+            g
+        });
     }
 }
 
