@@ -208,46 +208,26 @@ pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<Side
         if ply == moves.len() {
             special |= plan.finals_open[ply];
         }
-        for place in (special & (sides[0].live | sides[1].live)).iter() {
-            let d = &table.definitions[plan.definition[place]];
-            for side in Color::ALL {
-                let wanted = d.played.get(side);
-                if !wanted.is_empty() {
-                    let now = match m {
-                        Move::Normal { from, to, .. } => {
-                            side == mover && wanted.contains(&(from, to))
-                        }
-                        Move::Drop { .. } => false,
-                    };
-                    if !now {
-                        continue;
-                    }
-                }
-                due[side.index()].insert(place);
-            }
+        special &= sides[0].live | sides[1].live;
+        if !special.is_empty() {
+            due = due_now(table, plan, special, m, mover);
         }
         let active = plan.active[ply];
         let waiting = |s: &Side, due: Set| ((s.woken & active) | due) & s.live;
-        if (waiting(&sides[0], due[0]) | waiting(&sides[1], due[1])).is_empty() {
-            if (sides[0].live | sides[1].live) & plan.open_until[ply + 1] == Set::EMPTY {
-                break;
-            }
-            continue;
-        }
+        let mut candidates = [waiting(&sides[0], due[0]), waiting(&sides[1], due[1])];
         let mut next = 0;
-        loop {
-            let candidates = |s: &Side, due: Set| ((s.woken & active) | due) & s.live;
-            let first = Color::ALL
-                .iter()
-                .filter_map(|&c| candidates(&sides[c.index()], due[c.index()]).first_from(next))
-                .min();
-            let Some(place) = first else { break };
+        // Smallest place first, black before white at a place; a name given changes what
+        // either side may still look at, so the candidates are worked out again then.
+        while let Some(place) = (candidates[0] | candidates[1]).first_from(next) {
             for side in Color::ALL {
                 let si = side.index();
-                if candidates(&sides[si], due[si]).contains(place) {
+                if candidates[si].contains(place) {
                     sides[si].woken.remove(place);
                     due[si].remove(place);
-                    look(plan, place, side, &board, &mut sides, ply);
+                    candidates[si].remove(place);
+                    if look(plan, place, side, &board, &mut sides, ply) {
+                        candidates = [waiting(&sides[0], due[0]), waiting(&sides[1], due[1])];
+                    }
                 }
             }
             next = place + 1;
@@ -324,19 +304,55 @@ fn same_position(a: &Position, b: &Position) -> bool {
     a.key() == b.key()
         && a.side_to_move() == b.side_to_move()
         && Color::ALL.iter().all(|&c| a.hand(c) == b.hand(c))
-        && Square::all().all(|sq| a.piece_at(sq) == b.piece_at(sq))
+        && a.occupied() == b.occupied()
+        && Color::ALL.iter().all(|&c| {
+            PieceKind::ALL
+                .iter()
+                .all(|&k| a.pieces_of(c, k) == b.pieces_of(c, k))
+        })
 }
 
-/// Looks at the definition at `place` for `side`: gives its name, or makes it watch what
-/// failed.
-fn look(plan: &Plan, place: usize, side: Color, board: &Board, sides: &mut [Side; 2], ply: usize) {
+/// By side, the places of `special` (looked at only at a ply of their own, and live for one
+/// side or the other) due at a ply whose move is `m`, played by `mover`: a `played`
+/// definition only when `m` is one of its moves, the others always.
+fn due_now(table: &Table, plan: &Plan, special: Set, m: Move, mover: Color) -> [Set; 2] {
+    let mut due = [Set::EMPTY; 2];
+    for place in special.iter() {
+        let d = &table.definitions[plan.definition[place]];
+        for side in Color::ALL {
+            let wanted = d.played.get(side);
+            if !wanted.is_empty() {
+                let now = match m {
+                    Move::Normal { from, to, .. } => side == mover && wanted.contains(&(from, to)),
+                    Move::Drop { .. } => false,
+                };
+                if !now {
+                    continue;
+                }
+            }
+            due[side.index()].insert(place);
+        }
+    }
+    due
+}
+
+/// Looks at the definition at `place` for `side`: gives its name (and says so), or makes
+/// it watch what failed.
+fn look(
+    plan: &Plan,
+    place: usize,
+    side: Color,
+    board: &Board,
+    sides: &mut [Side; 2],
+    ply: usize,
+) -> bool {
     let (own, theirs) = (sides[side.index()].has, sides[side.flip().index()].has);
     let shape = &plan.shapes[place][side.index()];
     let v = verdict(shape, side, board);
     sides[side.index()].watch_verdict(place, shape, &v);
     if let Verdict::Holds = v {
         if !plan.masks[place].hold(own, theirs, true) {
-            return;
+            return false;
         }
         let name = plan.name[place];
         let s = &mut sides[side.index()];
@@ -347,7 +363,9 @@ fn look(plan: &Plan, place: usize, side: Color, board: &Board, sides: &mut [Side
         let o = &mut sides[side.flip().index()];
         o.live &= !plan.kills_opponent[name];
         o.woken |= plan.wakes_opponent[name];
+        return true;
     }
+    false
 }
 
 /// Whether `shape` (a definition's, as `side` sees it) and its hand condition hold on
