@@ -6,10 +6,12 @@
 //! bounded and output starts at once.
 
 mod inputs;
+mod partials;
 mod read;
 pub mod stats;
 
 pub use inputs::{discover, discover_lazily, shard_of, Discovered, Input, InputError};
+pub use partials::Partials;
 pub use read::{
     read_and_replay, read_each, read_each_batched, read_each_batched_to_end, read_input, FileRead,
     ReadOptions, Replayed,

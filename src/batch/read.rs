@@ -2,6 +2,7 @@
 //! problem becomes a located issue on the records (or a file-level error), never a panic.
 
 use std::io::Read;
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -251,44 +252,49 @@ where
             let mut base = 0usize;
             let mut previous_start: Option<u32> = None;
             while spans.peek().is_some() {
-                let chunk: Vec<_> = spans.by_ref().take(batch).collect();
-                let next_start = spans.peek().map(|s| s.first_line());
-                let ranges: Vec<std::ops::Range<u32>> = chunk
-                    .iter()
-                    .zip(
-                        chunk
-                            .iter()
-                            .skip(1)
-                            .map(|s| s.first_line())
-                            .chain(std::iter::once(next_start.unwrap_or(u32::MAX))),
-                    )
-                    .map(|(span, next)| {
-                        let start = span.first_line();
-                        let from = match previous_start {
-                            None => 0,
-                            Some(p) if p == start => start.saturating_add(1),
-                            Some(_) => start,
-                        };
-                        previous_start = Some(start);
-                        from..next.max(start.saturating_add(1)).max(from)
-                    })
-                    .collect();
-                let results: Vec<R> = chunk
-                    .par_iter()
-                    .zip(ranges.into_par_iter())
-                    .enumerate()
-                    .map(|(i, (span, lines))| {
-                        let r = formats::read_span_as(
-                            text,
-                            span,
-                            loaded.format,
-                            base + i,
-                            options.variant,
-                        );
-                        one(r, lines)
-                    })
-                    .collect();
-                base += chunk.len();
+                // The caller cuts the batch's spans a few records at a time and hands each few
+                // to the pool at once, so records are read while the rest are still being
+                // found (cutting the whole text first left the other threads idle, issue 34).
+                let parts: Mutex<Vec<(usize, Vec<R>)>> = Mutex::new(Vec::new());
+                let mut taken = 0usize;
+                rayon::scope(|scope| {
+                    while taken < batch && spans.peek().is_some() {
+                        let chunk: Vec<formats::RecordSpan> = spans
+                            .by_ref()
+                            .take(SPANS_PER_TASK.min(batch - taken))
+                            .collect();
+                        let next_start = spans.peek().map(|s| s.first_line());
+                        let ranges = line_ranges(&chunk, next_start, &mut previous_start);
+                        let first = base + taken;
+                        taken += chunk.len();
+                        let (parts, one) = (&parts, &one);
+                        scope.spawn(move |_| {
+                            let part: Vec<R> = chunk
+                                .iter()
+                                .zip(ranges)
+                                .enumerate()
+                                .map(|(i, (span, lines))| {
+                                    let r = formats::read_span_as(
+                                        text,
+                                        span,
+                                        loaded.format,
+                                        first + i,
+                                        options.variant,
+                                    );
+                                    one(r, lines)
+                                })
+                                .collect();
+                            parts
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push((first, part));
+                        });
+                    }
+                });
+                let mut parts = parts.into_inner().unwrap_or_else(|e| e.into_inner());
+                parts.sort_unstable_by_key(|(first, _)| *first);
+                let results: Vec<R> = parts.into_iter().flat_map(|(_, part)| part).collect();
+                base += results.len();
                 count += results.len();
                 if !on_batch(results) {
                     break;
@@ -336,6 +342,41 @@ where
         go_on
     });
     go_on.then_some(file)
+}
+
+/// How many records' spans a task of [`read_loaded`] reads: enough that handing them to the
+/// pool costs little, few enough that the pool starts on the first ones at once.
+const SPANS_PER_TASK: usize = 32;
+
+/// The lines each record of `chunk` owns: from its first line to the next record's
+/// (`next_start` for the last one, the end of the text when none follows). A line that starts
+/// several records (a JSON array of JKF records on one line) belongs to the first of them;
+/// `previous_start` carries the start of the record before, from chunk to chunk.
+fn line_ranges(
+    chunk: &[formats::RecordSpan],
+    next_start: Option<u32>,
+    previous_start: &mut Option<u32>,
+) -> Vec<std::ops::Range<u32>> {
+    chunk
+        .iter()
+        .zip(
+            chunk
+                .iter()
+                .skip(1)
+                .map(|s| s.first_line())
+                .chain(std::iter::once(next_start.unwrap_or(u32::MAX))),
+        )
+        .map(|(span, next)| {
+            let start = span.first_line();
+            let from = match *previous_start {
+                None => 0,
+                Some(p) if p == start => start.saturating_add(1),
+                Some(_) => start,
+            };
+            *previous_start = Some(start);
+            from..next.max(start.saturating_add(1)).max(from)
+        })
+        .collect()
 }
 
 /// A file of a format of several records a file (CSA, SFEN/USI) bigger than this is read a
@@ -1429,6 +1470,47 @@ mod tests {
             },
         );
         assert_eq!(seen, 4, "stops after the first batch");
+    }
+
+    #[test]
+    fn records_cut_a_few_at_a_time_come_in_order_whatever_the_batch() {
+        // More records than a task reads (SPANS_PER_TASK), of two lengths, read in batches
+        // smaller, equal to, larger than a task and all at once: every batch in record order.
+        let mut text = String::new();
+        for i in 0..300 {
+            text.push_str(match i % 3 {
+                0 => "PI\n+\n+7776FU\n-3334FU\n/\n",
+                _ => "PI\n+\n+7776FU\n/\n",
+            });
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("many.csa");
+        std::fs::write(&path, text).unwrap();
+        let input = Input::File(path);
+        let options = ReadOptions::default();
+        let whole: Vec<(usize, u32)> = read_input(&input, &options)
+            .records
+            .iter()
+            .map(|r| (r.source.index, r.source.line))
+            .collect();
+        assert_eq!(whole.len(), 300);
+        let task = SPANS_PER_TASK;
+        for batch in [1, task - 1, task, task + 1, 100, usize::MAX] {
+            let mut seen = Vec::new();
+            let done = read_each_batched(
+                &input,
+                &options,
+                batch,
+                |r, _| (r.source.index, r.source.line),
+                |b| {
+                    assert!(b.len() <= batch);
+                    seen.extend(b);
+                    true
+                },
+            );
+            assert_eq!(done.error, None);
+            assert_eq!(seen, whole, "batch {batch}");
+        }
     }
 
     #[test]

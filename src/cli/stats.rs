@@ -8,7 +8,7 @@ use std::io::{IsTerminal, Write};
 use anyhow::Context;
 use serde::Serialize;
 use shogi_tool::batch::stats::{start_name, Failure, RecordFacts, Stats, HISTOGRAM_OVERFLOW_PLIES};
-use shogi_tool::batch::{self};
+use shogi_tool::batch::{self, Partials};
 use shogi_tool::diag::Validation;
 use shogi_tool::record::replay::{replay, ReplayOptions};
 use shogi_tool::record::{MetaKey, Record};
@@ -149,8 +149,11 @@ struct GameRow<'a> {
 }
 
 /// A piece of one input's results: a batch of its records, or its end.
+///
+/// Its counts are not in it: they are added up on the thread that read the records, in a
+/// [`Partials`] summed once at the end, so the thread emitting in input order (one at a time)
+/// does not merge one set of statistics an input.
 struct FileResult {
-    stats: Stats,
     rows: String,
     records: u64,
     /// Whether this is the input's last piece.
@@ -162,9 +165,8 @@ struct FileResult {
 }
 
 impl FileResult {
-    fn new(opening_plies: usize) -> FileResult {
+    fn new() -> FileResult {
         FileResult {
-            stats: Stats::new(opening_plies),
             rows: String::new(),
             records: 0,
             last: false,
@@ -174,25 +176,33 @@ impl FileResult {
     }
 
     /// A result that also keeps every failure when `all_failures`.
-    fn keeping(opening_plies: usize, all_failures: bool) -> FileResult {
+    fn keeping(all_failures: bool) -> FileResult {
         FileResult {
             failures: all_failures.then(Vec::new),
-            ..FileResult::new(opening_plies)
+            ..FileResult::new()
         }
     }
 
-    /// Counts a file that could not be read.
-    fn fail_file(&mut self, path: &str, path_bytes: Option<String>, message: &str) {
+    /// Counts a file that could not be read (in `stats`, and its failure here).
+    fn fail_file(
+        &mut self,
+        stats: &mut Stats,
+        path: &str,
+        path_bytes: Option<String>,
+        message: &str,
+    ) {
         if let Some(all) = &mut self.failures {
             all.push(Failure::of_file(path, path_bytes.clone(), message));
         }
-        self.stats.add_failed_file(path, path_bytes, message);
+        stats.add_failed_file(path, path_bytes, message);
     }
 
-    /// Counts one record, standard or of a variant: its statistics, the lists of its codes
-    /// (`want_lists`, records read without errors only) and its CSV row, when there is one.
+    /// Counts one record, standard or of a variant: its statistics (in `stats`), the lists of
+    /// its codes (`want_lists`, records read without errors only) and its CSV row, when there
+    /// is one.
     fn add(
         &mut self,
+        stats: &mut Stats,
         facts: &RecordFacts,
         v: &Validation,
         opening: &str,
@@ -202,7 +212,7 @@ impl FileResult {
         if let Some(all) = &mut self.failures {
             all.extend(Failure::of_record(v));
         }
-        self.stats.add(facts, v, opening);
+        stats.add(facts, v, opening);
         if let Some(names) = want_lists.filter(|_| v.errors.is_empty()) {
             if !v.fouls.is_empty() || !v.warnings.is_empty() {
                 self.lists.add(listed(v, names));
@@ -357,12 +367,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut lists = RecordLists::default();
     let mut write_error = None;
     let mut failures_error = None;
-    // Each input's results go out a batch of records at a time, added up as they come: a
-    // multi-game file of any size holds a few batches, never every record's summary.
+    // Each input's results go out a batch of records at a time: a multi-game file of any
+    // size holds a few batches, never every record's summary. The counts are added up by the
+    // threads that read the records, one partial sum a thread in use, added together at the end.
+    let partials = Partials::new(args.opening_plies);
     batch::run_ordered_pieces(
         inputs,
         args.input.jobs,
         |input, sink| {
+            let mut partial = partials.take();
             let Some(file) = batch::read_each_batched_to_end(
                 input,
                 &read_options,
@@ -377,23 +390,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     (RecordFacts::of(record), v, opening, row, names)
                 },
                 |results| {
-                    let mut r = FileResult::keeping(args.opening_plies, all_failures);
+                    let mut r = FileResult::keeping(all_failures);
                     for (facts, v, opening, row, names) in results {
-                        r.add(&facts, &v, &opening, row, names);
+                        r.add(&mut partial, &facts, &v, &opening, row, names);
                     }
                     sink(r)
                 },
             ) else {
+                partials.give_back(partial);
                 return;
             };
             // The input's last piece: it counts the file, or why it could not be read.
-            let mut r = FileResult::keeping(args.opening_plies, all_failures);
+            let mut r = FileResult::keeping(all_failures);
             r.last = true;
-            r.stats.add_input(&file.path);
+            partial.add_input(&file.path);
             match &file.error {
-                Some(message) => r.fail_file(&file.path, input.path_bytes(), message),
-                None => r.stats.files += 1,
+                Some(message) => r.fail_file(&mut partial, &file.path, input.path_bytes(), message),
+                None => partial.files += 1,
             }
+            partials.give_back(partial);
             sink(r);
         },
         |r| {
@@ -402,7 +417,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 failures_error = Some(e);
                 return false;
             }
-            stats += r.stats;
             lists.append(r.lists);
             records_seen += r.records;
             if r.last {
@@ -423,6 +437,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
     );
     progress.finish_and_clear();
+    stats += partials.into_total();
     if let Some(e) = write_error {
         return Err(e).context("cannot write the --games file");
     }
