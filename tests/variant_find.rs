@@ -208,6 +208,9 @@ fn a_malformed_variant_sfen_is_refused_with_what_is_wrong() {
         assert!(out.is_empty(), "{sfen}: {out}");
         assert!(err.contains(says), "{sfen}: {err}");
         assert!(err.contains("error"), "{sfen}: {err}");
+        // The flag the user gave is the one named (position.rs said `--sfen` for all).
+        assert!(err.contains("--position"), "{sfen}: {err}");
+        assert!(!err.contains("--sfen"), "{sfen}: {err}");
     }
 }
 

@@ -230,7 +230,7 @@ impl Args {
             return Ok(None);
         };
         let variant = self.input.variant;
-        let position = super::position::sfen_position(Some(sfen), variant).map_err(|e| {
+        let position = super::position::sfen_position(Some(sfen), variant, "--position").map_err(|e| {
             match variant_sfen_error(sfen, variant) {
                 Some(why) => anyhow::anyhow!(
                     "cannot read the --position SFEN `{}`: {why}",

@@ -62,7 +62,7 @@ pub fn estimate_leaves<P: Rules>(pos: &P, depth: u32) -> f64 {
 /// Prints the count (after the per-move counts with `--divide`), for standard shogi or a
 /// smaller variant: the position is loaded once and counted by the one generic perft.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let pos = super::position::sfen_position(args.sfen.as_ref(), args.variant)?;
+    let pos = super::position::sfen_position(args.sfen.as_ref(), args.variant, "--sfen")?;
     let pos = args.rules.apply(pos);
     pos.with(Count(&args))?;
     Ok(ExitCode::Success)

@@ -52,14 +52,16 @@ pub struct PositionArgs {
     pub variant: Option<shogi_tool::variant::Variant>,
 }
 
-/// The position of `--sfen` (`startpos` without one) of either game: a variant's when
-/// `--variant` names one or the board is of a variant's size, else standard shogi's.
+/// The position of an SFEN option (`startpos` without one) of either game: a variant's when
+/// `--variant` names one or the board is of a variant's size, else standard shogi's. `option`
+/// names the flag in errors (`--sfen`, `--position`).
 pub fn sfen_position(
     sfen: Option<&AnySfen>,
     variant: Option<Variant>,
+    option: &str,
 ) -> anyhow::Result<AnyPosition> {
     let text = sfen.map_or("startpos", |s| s.text.as_str());
-    if let Some(p) = positions_from_sfen(text, variant)?.filter(|p| !p.is_empty()) {
+    if let Some(p) = positions_from_sfen(text, variant, option)?.filter(|p| !p.is_empty()) {
         return Ok(shown(&p, p.len() - 1));
     }
     Ok(AnyPosition::Standard(Box::new(match sfen {
@@ -86,6 +88,7 @@ fn shown(positions: &[VPosition], n: usize) -> AnyPosition {
 fn positions_from_sfen(
     sfen: &str,
     variant: Option<Variant>,
+    option: &str,
 ) -> anyhow::Result<Option<Vec<VPosition>>> {
     let t = sfen.trim();
     let line = if t.starts_with("startpos") || t.starts_with("sfen ") || t.starts_with("position ")
@@ -126,14 +129,14 @@ fn positions_from_sfen(
         None => start_error(&e.message, e.column, sfen_column(&line)),
     });
     if let (None, Some(message)) = (start, &read_error) {
-        bail!("cannot use --sfen `{sfen}`: {message}");
+        bail!("cannot use {option} `{sfen}`: {message}");
     }
     let report = replay(&record, &ReplayOptions::default());
     if let Some(f) = report.fouls.first() {
-        bail!("cannot use --sfen `{sfen}`: ply {}: {}", f.ply, f.message);
+        bail!("cannot use {option} `{sfen}`: ply {}: {}", f.ply, f.message);
     }
     if let Some(message) = read_error {
-        bail!("cannot use --sfen `{sfen}`: {message}");
+        bail!("cannot use {option} `{sfen}`: {message}");
     }
     Ok(Some(report.variant_positions))
 }
@@ -187,7 +190,7 @@ impl PositionArgs {
     /// record, in [`PositionArgs::locate_with_players`]).
     fn locate_variant(&self) -> anyhow::Result<Option<AnyPosition>> {
         if let Some(sfen) = &self.sfen {
-            return Ok(positions_from_sfen(&sfen.text, self.variant)?
+            return Ok(positions_from_sfen(&sfen.text, self.variant, "--sfen")?
                 .filter(|p| !p.is_empty())
                 .map(|p| shown(&p, p.len() - 1)));
         }
