@@ -230,15 +230,16 @@ impl Args {
             return Ok(None);
         };
         let variant = self.input.variant;
-        let position = super::position::sfen_position(Some(sfen), variant, "--position").map_err(|e| {
-            match variant_sfen_error(sfen, variant) {
-                Some(why) => anyhow::anyhow!(
-                    "cannot read the --position SFEN `{}`: {why}",
-                    sfen.text.trim()
-                ),
-                None => e,
-            }
-        })?;
+        let position =
+            super::position::sfen_position(Some(sfen), variant, "--position").map_err(|e| {
+                match variant_sfen_error(sfen, variant) {
+                    Some(why) => anyhow::anyhow!(
+                        "cannot read the --position SFEN `{}`: {why}",
+                        sfen.text.trim()
+                    ),
+                    None => e,
+                }
+            })?;
         Ok(Some(match position {
             AnyPosition::Standard(located) => PositionQuery::new(located.position, self.board_only),
             AnyPosition::Variant { position, .. } => {
