@@ -285,30 +285,28 @@ const VARIANT_READERS: [VariantReader; 4] = [
 /// game with the one replay, writes it in every variant format that can carry it and reads
 /// that back: nothing panics, and a game written by a writer reads back with its moves.
 fn exercise_variant(reader: VariantReader, bytes: &[u8], forced: u8) {
-    use shogi_tool::formats::variants::VGame;
     use shogi_tool::formats::{jkf, ki2, kif, usi};
+    use shogi_tool::record::Start;
     use shogi_tool::variant::Variant;
     let text = decode(bytes, Some("kifu"), EncodingChoice::Auto).text;
     let all = Variant::ALL;
     let forced = (usize::from(forced) < all.len()).then(|| all[usize::from(forced)]);
     // Every SFEN/USI line (the moves before a bad word kept, as the reader keeps them); the
-    // first KIF record and every JKF one that is a variant's without an error.
+    // first KIF record and every KI2 and JKF one that is a variant's without an error.
     let records: Vec<Record> = match reader {
         VariantReader::Sfen => usi::read_as(&text, forced),
         VariantReader::Kif => kif::read_as(&text, forced)
             .into_iter()
             .take(1)
-            .filter(|r| VGame::from_record(r).is_ok())
+            .filter(|r| r.errors.is_empty() && matches!(r.start, Start::Variant(_)))
             .collect(),
         VariantReader::Ki2 => ki2::read_as(&text, forced)
             .into_iter()
-            .filter(|r| r.errors.is_empty())
-            .filter(|r| VGame::from_record(r).is_ok())
+            .filter(|r| r.errors.is_empty() && matches!(r.start, Start::Variant(_)))
             .collect(),
         VariantReader::Jkf => jkf::read_as(&text, forced)
             .into_iter()
-            .filter(|r| r.errors.is_empty())
-            .filter(|r| VGame::from_record(r).is_ok())
+            .filter(|r| r.errors.is_empty() && matches!(r.start, Start::Variant(_)))
             .collect(),
     };
     for record in records {

@@ -25,7 +25,8 @@ mod time_limit;
 pub mod usi;
 pub(crate) mod variant_board;
 pub mod variant_names;
-pub mod variants;
+#[cfg(test)]
+pub(crate) mod variant_oracle;
 pub mod write;
 mod written;
 

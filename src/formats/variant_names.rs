@@ -4,7 +4,6 @@
 //! board's size is ([`variant_from_board`]) and the message of a record of another variant
 //! than `--variant` forces ([`mismatch`], [`fits`]). One table for every reader and writer.
 
-use crate::shogi::Color;
 use crate::variant::{VKind, Variant};
 
 /// The `手合割` name written for a variant's initial position (`5五将棋` and
@@ -184,11 +183,6 @@ pub fn variant_from_board(files: u8, ranks: u8, plus: bool) -> Option<Variant> {
     } else {
         v
     })
-}
-
-/// The side name used in `…の勝ち` and hand lines.
-pub(crate) fn side(c: Color) -> &'static str {
-    super::japanese::side_name(c, false)
 }
 
 /// The error when a record is of another variant than `--variant` says.

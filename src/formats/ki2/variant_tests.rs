@@ -3,8 +3,8 @@
 //! outputs of the old variant writer (`testdata/variants/expected/ki2/`).
 
 use super::{read, read_as, supports, write};
-use crate::formats::variants::tests::{oracle_games, round_trip};
-use crate::formats::variants::VGame;
+use crate::formats::variant_oracle::tests::{oracle_games, round_trip};
+use crate::formats::variant_oracle::VGame;
 use crate::record::{EndingKind, ErrorCode, Record, Start};
 use crate::variant::{VPosition, Variant};
 

@@ -1,11 +1,9 @@
-//! A bridge kept for tests: a variant game as a start, a main line and an ending ([`VGame`]),
-//! to and from the one [`Record`] ([`VGame::from_record`], [`VGame::to_record`], judged by
-//! the one replay, [`crate::record::replay::replay`]). The KI2 writer's variant tests compare
-//! with what the retired KI2 writer of the variants wrote through it
-//! (`testdata/variants/expected/ki2/`), and the fuzz targets use it to pick a reader's clean
-//! variant games. No reader or writer is here any more: every format's is in its own folder.
-//!
-//! The variants' Japanese names (`手合割`, piece names) are [`super::variant_names`]'.
+//! A test bridge (compiled for the unit tests only): a variant game as a start, a main line
+//! and an ending ([`VGame`]), to and from the one [`Record`] ([`VGame::from_record`],
+//! [`VGame::to_record`], judged by the one replay). The KI2 writer's variant tests compare,
+//! through it, with what the retired KI2 writer of the variants wrote
+//! (`testdata/variants/expected/ki2/`), and the KIF and JKF round trips of every oracle game
+//! below use it. No reader or writer is here: every format's is in its own folder.
 
 use crate::formats::japanese::ending_word;
 use crate::record::replay::{replay, ReplayOptions};
@@ -56,21 +54,11 @@ pub(crate) fn read_error(line: u32, message: impl Into<String>) -> VReadError {
     }
 }
 
-/// A read game with what the reader left out (`comments`, `move times`, `variations`, ...).
+/// A record's game, as the bridge reads it.
 #[derive(Clone, Debug)]
 pub struct VRead {
     /// The game.
     pub game: VGame,
-    /// What the record held that the variant model does not carry, one entry per kind.
-    pub dropped: Vec<String>,
-    /// Warnings about the text (a move naming the wrong piece, ...), with their lines.
-    pub warnings: Vec<(u32, String)>,
-}
-
-pub(crate) fn note(dropped: &mut Vec<String>, what: &str) {
-    if !dropped.iter().any(|d| d == what) {
-        dropped.push(what.to_string());
-    }
 }
 
 /// The ending the replay of a game is given for `kind`, with its SFEN/USI word (`resign`,
@@ -115,8 +103,8 @@ impl VGame {
     }
 
     /// The game of a record a standard reader read (KIF, KI2): its variant start, main
-    /// line, ending and header lines; what the game model does not carry (comments, move
-    /// times, variations) is named in `dropped`. The record's first error is the error; a
+    /// line, ending and header lines (comments, move times and variations are left out).
+    /// The record's first error is the error; a
     /// standard shogi record is one too.
     pub fn from_record(record: &Record) -> Result<VRead, VReadError> {
         if let Some(e) = record.errors.first() {
@@ -128,19 +116,6 @@ impl VGame {
                 "the record is standard shogi's, not a smaller variant's",
             ));
         };
-        let mut dropped = Vec::new();
-        for id in record.tree.ids() {
-            let node = record.tree.node(id);
-            if !node.comments().is_empty() || !node.engine_comments().is_empty() {
-                note(&mut dropped, "comments");
-            }
-            if node.time.is_some() {
-                note(&mut dropped, "move times");
-            }
-        }
-        if record.tree.has_variations() {
-            note(&mut dropped, "variations");
-        }
         let game = VGame {
             start: start.clone(),
             moves: record.tree.main_line_moves().map(|e| e.mv).collect(),
@@ -158,16 +133,7 @@ impl VGame {
                 .map(|e| (e.raw_key.clone(), e.value.clone()))
                 .collect(),
         };
-        let warnings = record
-            .warnings
-            .iter()
-            .map(|w| (w.line, w.message.clone()))
-            .collect();
-        Ok(VRead {
-            game,
-            dropped,
-            warnings,
-        })
+        Ok(VRead { game })
     }
 
     /// The game as a record the standard writers write, with the replay's verdict stated
@@ -206,7 +172,10 @@ impl VGame {
             None if reason == OutcomeReason::Unknown => None,
             None => {
                 let sentence = match winner {
-                    Some(w) => Some(format!("まで{plies}手で{}の勝ち", side(w))),
+                    Some(w) => Some(format!(
+                        "まで{plies}手で{}の勝ち",
+                        super::japanese::side_name(w, false)
+                    )),
                     None => super::japanese::summary_sentence(
                         plies,
                         &if reason == OutcomeReason::Repetition {
@@ -231,8 +200,6 @@ impl VGame {
         record
     }
 }
-pub(crate) use super::variant_names::side;
-pub use super::variant_names::{parse_piece, piece_name};
 
 #[cfg(test)]
 pub(crate) mod tests {
@@ -242,11 +209,11 @@ pub(crate) mod tests {
     /// with an ending on some.
     pub(crate) fn oracle_games() -> Vec<VGame> {
         let files = [
-            include_str!("../../../testdata/variants/minishogi.usi"),
-            include_str!("../../../testdata/variants/gorogoro.usi"),
-            include_str!("../../../testdata/variants/gorogoroplus.usi"),
-            include_str!("../../../testdata/variants/torishogi.usi"),
-            include_str!("../../../testdata/variants/dobutsu.usi"),
+            include_str!("../../testdata/variants/minishogi.usi"),
+            include_str!("../../testdata/variants/gorogoro.usi"),
+            include_str!("../../testdata/variants/gorogoroplus.usi"),
+            include_str!("../../testdata/variants/torishogi.usi"),
+            include_str!("../../testdata/variants/dobutsu.usi"),
         ];
         let endings = [
             None,
