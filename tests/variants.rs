@@ -229,13 +229,7 @@ fn sfen_games_replay_as_the_frozen_transcript_says() {
             }
         }
     }
-    let path = data("variants/expected/usi/replays.txt");
-    if std::env::var_os("UPDATE_EXPECT").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, &got).unwrap();
-    }
-    let want = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(got, want, "{}", path.display());
+    assert_matches_expected("variants/expected/usi/replays.txt", &got);
 }
 
 /// Each game of an SFEN/USI text with its line and a summary of its replay under `rules`,
@@ -665,13 +659,7 @@ fn sfen_positions_and_errors_are_those_of_the_transcript() {
             out.status.code().unwrap_or(-1)
         ));
     }
-    let path = data("variants/expected/sfen/cli.txt");
-    if std::env::var_os("UPDATE_EXPECT").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, &got).unwrap();
-    }
-    let want = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(got, want, "{}", path.display());
+    assert_matches_expected("variants/expected/sfen/cli.txt", &got);
 }
 
 use predicates::prelude::PredicateBooleanExt;
@@ -1132,4 +1120,16 @@ fn regression_a_lion_set_up_on_the_far_rank_is_one_answer() {
     let json = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{json}");
     assert!(json.contains("\"fouls\":[]"), "{json}");
+}
+
+/// `got` equals the expected file `name` under testdata (rewritten when `UPDATE_EXPECT` is set,
+/// from the code the transcript pins).
+fn assert_matches_expected(name: &str, got: &str) {
+    let path = data(name);
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(got, want, "{}", path.display());
 }

@@ -388,6 +388,17 @@ pub fn shard_of(input: &Input, n: usize) -> usize {
 mod tests {
     use super::*;
 
+    /// The inputs' names, files relative to `d`.
+    fn names_under(inputs: &[Input], d: &std::path::Path) -> Vec<String> {
+        inputs
+            .iter()
+            .map(|i| match i {
+                Input::File(p) => p.strip_prefix(d).unwrap().display().to_string(),
+                other => other.display(),
+            })
+            .collect()
+    }
+
     #[test]
     fn walks_directories_in_order_skipping_hidden_and_unknown() {
         let dir = tempfile::tempdir().unwrap();
@@ -406,13 +417,7 @@ mod tests {
         }
         let (inputs, errors) = discover(&[d.display().to_string()]);
         assert!(errors.is_empty());
-        let names: Vec<String> = inputs
-            .iter()
-            .map(|i| match i {
-                Input::File(p) => p.strip_prefix(d).unwrap().display().to_string(),
-                other => other.display(),
-            })
-            .collect();
+        let names = names_under(&inputs, d);
         assert_eq!(names, ["a.csa", "b.kif", "sub/c.usi"]);
         // A file named directly is read whatever its extension.
         let (inputs, _) = discover(&[d.join("notes.txt").display().to_string()]);
@@ -449,13 +454,7 @@ mod tests {
         for named in [d.display().to_string(), format!("{}/", d.display())] {
             let (inputs, errors) = discover(&[named]);
             assert!(errors.is_empty());
-            let names: Vec<String> = inputs
-                .iter()
-                .map(|i| match i {
-                    Input::File(p) => p.strip_prefix(d).unwrap().display().to_string(),
-                    other => other.display(),
-                })
-                .collect();
+            let names = names_under(&inputs, d);
             assert_eq!(
                 names,
                 [

@@ -55,20 +55,6 @@ pub fn variant_from_handicap(name: &str) -> Option<Variant> {
 pub fn piece_name(v: Variant, kind: VKind) -> &'static str {
     use VKind::*;
     match kind {
-        Pawn => "歩",
-        Lance => "香",
-        Knight => "桂",
-        Silver => "銀",
-        Gold => "金",
-        Bishop => "角",
-        Rook => "飛",
-        King => "玉",
-        ProPawn => "と",
-        ProLance => "成香",
-        ProKnight => "成桂",
-        ProSilver => "成銀",
-        Horse => "馬",
-        Dragon => "龍",
         Phoenix => "鵬",
         Falcon => "鷹",
         Eagle => "鵰",
@@ -86,6 +72,8 @@ pub fn piece_name(v: Variant, kind: VKind) -> &'static str {
             let _ = v;
             "にわとり"
         }
+        // The standard kinds have the standard names (every other kind is matched above).
+        standard => standard.standard().map_or("", super::japanese::piece_name),
     }
 }
 

@@ -402,6 +402,18 @@ mod tests {
     }
 
     /// What an [`SfenWriter`] writes of `pos`.
+    /// One move of a random game (xorshift on `state`), or `None` when the side to move has none.
+    fn random_move(pos: &Position, state: &mut u64) -> Option<Move> {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        Some(moves[(*state % moves.len() as u64) as usize])
+    }
+
     fn written_by(writer: &mut SfenWriter, pos: &Position) -> String {
         let mut s = b"prefix\t".to_vec();
         writer.write(pos, &mut s);
@@ -435,14 +447,10 @@ mod tests {
             prop_assert_eq!(written_by(&mut writer, &pos), written(&pos));
             let mut state = seed | 1;
             for ply in 0..plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
+                let Some(mv) = random_move(&pos, &mut state) else {
                     break;
-                }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                pos.play(moves[(state % moves.len() as u64) as usize]).unwrap();
+                };
+                pos.play(mv).unwrap();
                 if ply % skip == 0 {
                     prop_assert_eq!(written_by(&mut writer, &pos), written(&pos));
                 }
@@ -458,14 +466,9 @@ mod tests {
             prop_assert_eq!(written_by(&mut writer, &pos), written(&pos));
             let mut state = seed | 1;
             for _ in 0..plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
+                let Some(mv) = random_move(&pos, &mut state) else {
                     break;
-                }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let mv: Move = moves[(state % moves.len() as u64) as usize];
+                };
                 pos.play(mv).unwrap();
                 let mut s = Vec::new();
                 writer.write_next(&pos, mv, &mut s);
@@ -482,14 +485,9 @@ mod tests {
             let mut pos = Position::startpos();
             let mut state = seed | 1;
             for _ in 0..plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
+                let Some(mv) = random_move(&pos, &mut state) else {
                     break;
-                }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let mv: Move = moves[(state % moves.len() as u64) as usize];
+                };
                 pos.play(mv).unwrap();
                 let fast = written(&pos);
                 prop_assert_eq!(&fast, &old_sfen(&pos));
