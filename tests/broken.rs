@@ -1,7 +1,7 @@
 //! The catalogue of broken inputs in `testdata/broken/`: each file with the exact human output
 //! (`validate`, standard output and standard error) and exit status it must give, stored in
 //! `<name>.expected`. Regenerate after a deliberate change with
-//! `UPDATE_EXPECT=1 cargo test --test broken` and review the diff.
+//! `UPDATE_EXPECT=1 cargo test --test integration broken::` and review the diff.
 
 use std::path::Path;
 

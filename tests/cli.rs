@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use predicates::prelude::*;
 
-mod common;
+use crate::common;
 use common::{root, tool};
 
 mod perft {
@@ -64,7 +64,7 @@ mod completions {
     use super::*;
 
     /// The files in `completions/` are generated; they must match the CLI definition.
-    /// Regenerate with `UPDATE_COMPLETIONS=1 cargo test --test cli completions`.
+    /// Regenerate with `UPDATE_COMPLETIONS=1 cargo test --test integration cli::completions`.
     #[test]
     fn generated_files_match_the_cli() {
         let update = std::env::var_os("UPDATE_COMPLETIONS").is_some();
@@ -85,7 +85,7 @@ mod completions {
             let kept = std::fs::read(&path).unwrap_or_default();
             assert!(
                 kept == out.stdout,
-                "{} is out of date: run `UPDATE_COMPLETIONS=1 cargo test --test cli completions`",
+                "{} is out of date: run `UPDATE_COMPLETIONS=1 cargo test --test integration cli::completions`",
                 Path::new("completions").join(file).display()
             );
         }

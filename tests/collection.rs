@@ -3,15 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
-
-fn tool() -> Command {
-    Command::cargo_bin("shogi-tool").unwrap()
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::{root, tool};
 
 /// Writes `files` (name, bytes) into a new temporary folder.
 fn folder(files: &[(&str, &[u8])]) -> tempfile::TempDir {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 use common::{assert_code, no_panic, root, tool};
 
 /// `/dev/full` opened for writing (every write fails: no space left), or `None`, said, where

@@ -2,12 +2,12 @@
 //! `validate --format json` must print for it (`<name>.expected.json`) and the exit status
 //! (1 when the record has a foul, else 0).
 //!
-//! After a deliberate change, regenerate with `UPDATE_EXPECT=1 cargo test --test fouls` and
+//! After a deliberate change, regenerate with `UPDATE_EXPECT=1 cargo test --test integration fouls::` and
 //! review the diff.
 
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 #[test]
 fn every_fixture_gives_its_expected_json() {

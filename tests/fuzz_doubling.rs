@@ -11,15 +11,16 @@
 //! fails the test instead of hanging it.
 //!
 //! `.ci/run` runs it against the release binary: `cargo build --release`, then
-//! `SHOGI_TOOL_BIN=target/release/shogi-tool cargo test --test fuzz_doubling` (N = 256 KiB:
+//! `SHOGI_TOOL_BIN=target/release/shogi-tool cargo test --test integration fuzz_doubling::` (N = 256 KiB:
 //! inputs of 256 KiB and 2 MiB). Under a plain `cargo test` it runs the dev binary on inputs
 //! eight times smaller, as a quick check of the same bounds.
 
 #![cfg(target_os = "linux")]
 
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+use crate::common;
 
 /// How much a size's CPU time or peak memory may grow for eight times the bytes.
 const BOUND: f64 = 10.0;
@@ -50,53 +51,26 @@ struct Cost {
 }
 
 /// Runs the binary with `args` (output discarded) under a CPU-time limit; its cost, or why it
-/// did not finish.
-// The child is reaped by `wait4` below, which clippy cannot see.
-#[allow(clippy::zombie_processes)]
+/// did not finish. From the kernel for the child alone (`common::child`).
 fn run(args: &[&std::ffi::OsStr]) -> Result<Cost, String> {
-    let mut command = Command::new(binary());
-    command
+    let u = common::child::Run::new(binary())
         .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
-    unsafe {
-        command.pre_exec(|| {
-            let limit = libc::rlimit {
-                rlim_cur: 60,
-                rlim_max: 61,
-            };
-            libc::setrlimit(libc::RLIMIT_CPU, &limit);
-            Ok(())
-        });
-    }
-    let child = command.spawn().map_err(|e| format!("spawn: {e}"))?;
-    let mut status = 0;
-    // SAFETY: zeroed rusage is a valid value; wait4 fills it for this child only.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = child.id() as libc::pid_t;
-    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    if r != pid {
-        return Err(format!("wait4: {}", std::io::Error::last_os_error()));
-    }
-    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+        .cpu_limit(60)
+        .measure();
     let cost = Cost {
-        cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
-        peak_kib: usage.ru_maxrss as u64,
+        cpu: u.cpu_seconds,
+        peak_kib: u.peak_kib,
     };
-    if libc::WIFSIGNALED(status) {
+    if let Some(signal) = u.signal {
         return Err(format!(
-            "killed by signal {} after {:.1} s of CPU (60 s is the limit)",
-            libc::WTERMSIG(status),
+            "killed by signal {signal} after {:.1} s of CPU (60 s is the limit)",
             cost.cpu
         ));
     }
-    let code = libc::WEXITSTATUS(status);
-    if code > 2 {
-        return Err(format!("exit status {code}"));
+    match u.code {
+        Some(code) if code > 2 => Err(format!("exit status {code}")),
+        _ => Ok(cost),
     }
-    Ok(cost)
 }
 
 /// A small deterministic generator (xorshift64*), so every run sees the same bytes.

@@ -7,7 +7,7 @@
 //! file is).
 //!
 //! (`cargo fuzz` needs a nightly compiler; these proptest cases are the stable equivalent that
-//! runs in CI. `FUZZ_CASES=100000 cargo test --release --test fuzz_readers` runs longer.)
+//! runs in CI. `FUZZ_CASES=100000 cargo test --release --test integration fuzz_readers::` runs longer.)
 
 use proptest::prelude::*;
 use shogi_tool::formats::csa::CsaVersion;

@@ -4,14 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use crate::common::tool;
 use predicates::prelude::*;
 use serde_json::Value;
 use shogi_tool::shogi::Position;
-
-fn tool() -> Command {
-    Command::cargo_bin("shogi-tool").unwrap()
-}
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/entering-king")

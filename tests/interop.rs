@@ -3,17 +3,16 @@
 //! rsshogi (pinned versions, installed under `target/interop`), and the other way round; the
 //! writer × reader matrices must be the ones `docs/interop.md` records.
 //!
-//! It needs node/npm, python3 and the package registries, so it runs only when
-//! `SHOGI_INTEROP=1` is set (CI sets it); otherwise it prints why it was skipped.
+//! It needs node/npm, python3 and the package registries, so it is `#[ignore]`d: `.ci/run` runs
+//! it with `cargo test --test integration interop_with_the_peers -- --ignored`.
 
-mod common;
+use crate::common;
 
 #[test]
+#[ignore = "runs scripts/interop.sh: needs node, npm, python3 and the npm and PyPI registries \
+            (cargo test --test integration interop_with_the_peers -- --ignored)"]
 fn interop_with_the_peers() {
-    common::gated_script(
-        "SHOGI_INTEROP",
-        "interop: skipped: set SHOGI_INTEROP=1 to run scripts/interop.sh (needs node, npm, \
-         python3 and the npm and PyPI registries)",
+    common::script(
         "interop.sh",
         &["--strict"],
         "scripts/interop.sh --strict failed: the matrices differ from docs/interop.md",
@@ -24,11 +23,10 @@ fn interop_with_the_peers() {
 /// and the real records of `testdata/` and `../shared/corpus` exported as `.hcpe` and `.psv`
 /// and read back with numpy + cshogi, and cshogi's own files read back by the tool.
 #[test]
+#[ignore = "runs scripts/training_check.sh: needs python3 and PyPI (cshogi and numpy, pinned) \
+            (cargo test --test integration training_data_matches_cshogi -- --ignored)"]
 fn training_data_matches_cshogi() {
-    common::gated_script(
-        "SHOGI_TRAINING",
-        "training check: skipped: set SHOGI_TRAINING=1 to run scripts/training_check.sh (needs \
-         python3 and PyPI: cshogi and numpy, pinned)",
+    common::script(
         "training_check.sh",
         &[],
         "scripts/training_check.sh found differences between shogi-tool's hcpe/psv and cshogi's",

@@ -10,7 +10,7 @@
 
 #![cfg(target_os = "linux")]
 
-use std::process::{Command, Stdio};
+use crate::common;
 
 /// One short legal game, resigned (the same as `scripts/gen_multi_csa.py`).
 const GAME: &str = "V2.2\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n%TORYO\n";
@@ -68,26 +68,11 @@ fn write_jkf_array(path: &std::path::Path, n: usize) {
     out.flush().unwrap();
 }
 
-/// Runs the binary with `args`, output discarded; returns (exit code, peak RSS in KiB).
-// The child is reaped by `wait4` below, which clippy cannot see.
-#[allow(clippy::zombie_processes)]
+/// Runs the binary with `args`, output discarded; returns (exit code, peak RSS in KiB), from
+/// the kernel for the child alone (`common::child`).
 fn peak_rss_kib(args: &[&std::ffi::OsStr]) -> (i32, u64) {
-    let child = Command::new(env!("CARGO_BIN_EXE_shogi-tool"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn shogi-tool");
-    let mut status = 0;
-    // SAFETY: zeroed rusage is a valid value; wait4 fills it for this child only.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = child.id() as libc::pid_t;
-    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(r, pid, "wait4: {}", std::io::Error::last_os_error());
-    assert!(libc::WIFEXITED(status), "child did not exit normally");
-    // Linux reports ru_maxrss in KiB.
-    (libc::WEXITSTATUS(status), usage.ru_maxrss as u64)
+    let u = common::child::Run::tool().args(args).measure();
+    (u.code.expect("the tool exited normally"), u.peak_kib)
 }
 
 /// Peak RSS (KiB) of `subcommand` on a file of `games` games (`-o` into the folder for

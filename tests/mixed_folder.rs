@@ -2,7 +2,7 @@
 //! subcommand without `--variant` (issue #29): each record is read with its variant, and each
 //! subcommand says of it what it says of the file alone.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use predicates::prelude::*;
 
-mod common;
+use crate::common;
 use common::{no_panic, root, tool};
 
 /// Two games in one `.usi` file (records 0 and 1), the second with a drop and a capture.

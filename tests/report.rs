@@ -2,18 +2,10 @@
 //! page is self-contained and escapes what comes from the records, the SVG is well-formed and
 //! draws one bar per bucket of the histogram, with the counts of the JSON output.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use assert_cmd::Command;
+use crate::common::{root, tool};
 use predicates::prelude::*;
-
-fn tool() -> Command {
-    Command::cargo_bin("shogi-tool").unwrap()
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn stdout(args: &[&str], dir: &Path) -> String {
     let out = tool().arg("stats").args(args).arg(dir).output().unwrap();

@@ -5,11 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
+use crate::common::root;
 use assert_cmd::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// A game with a foul (two pawns on one file), one the reader rejects, one with a byte that
 /// is not valid text.

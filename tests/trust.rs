@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
-mod common;
+use crate::common;
 use common::{root, tool};
 
 fn sample(name: &str) -> PathBuf {

@@ -3,7 +3,7 @@
 //! mean what they mean for standard shogi. Where a position is reached is checked against
 //! `positions`, which prints every position of every main line.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -5,12 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use crate::common::tool;
 use predicates::prelude::*;
-
-fn tool() -> Command {
-    Command::cargo_bin("shogi-tool").unwrap()
-}
 
 const LISHOGI: &str = "testdata/variants/lishogi";
 

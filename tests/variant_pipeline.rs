@@ -1,7 +1,7 @@
 //! A variant's SFEN/USI list is read as every input is (issue #29): the limits, binary data
 //! and the encoding are those of a standard list, and `validate` says the same of both.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -8,14 +8,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use assert_cmd::Command;
+use crate::common::tool;
 use serde_json::Value;
 use shogi_tool::shogi::{Color, Square};
 use shogi_tool::variant::{VKind, VMove, VPiece, VPosition, Variant};
-
-fn tool() -> Command {
-    Command::cargo_bin("shogi-tool").unwrap()
-}
 
 fn run(args: &[&str]) -> String {
     let out = tool().args(args).output().unwrap();

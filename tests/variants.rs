@@ -5,13 +5,13 @@
 //! with the JSON `validate` must print), a property test per variant, and the CLI.
 //!
 //! Perft counts above 200,000 leaves run only with `SHOGI_TOOL_FULL_PERFT=1`. Regenerate the
-//! fixtures' JSON with `UPDATE_EXPECT=1 cargo test --test variants` and review the diff.
+//! fixtures' JSON with `UPDATE_EXPECT=1 cargo test --test integration variants::` and review the diff.
 
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
-mod common;
+use crate::common;
 use shogi_tool::formats::usi;
 use shogi_tool::record::replay::{replay, ReplayOptions};
 use shogi_tool::shogi::{Position, Square};

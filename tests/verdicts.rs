@@ -4,7 +4,7 @@
 //! `<name>.args` file holds extra arguments (such as `--impasse-rule jsa24`); a
 //! `<name>.expected.txt` file holds the human output too.
 //!
-//! After a deliberate change, regenerate with `UPDATE_EXPECT=1 cargo test --test verdicts` and
+//! After a deliberate change, regenerate with `UPDATE_EXPECT=1 cargo test --test integration verdicts::` and
 //! review the diff.
 
 use std::path::{Path, PathBuf};

@@ -2,19 +2,15 @@
 //!
 //! Each case in [`CASES`] runs the binary and compares its standard output with
 //! `testdata/views/<name>.expected.<json|txt|svg>`. After a deliberate change, regenerate with
-//! `UPDATE_EXPECT=1 cargo test --test views` and review the diff. Other tests check what the
+//! `UPDATE_EXPECT=1 cargo test --test integration views::` and review the diff. Other tests check what the
 //! expected files must say (one position per drop foul) and that every SVG is well-formed XML
 //! (with a small checker written here, so the test needs no XML dependency).
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
+use crate::common::tool;
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn tool() -> Command {
-    Command::cargo_bin("shogi-tool").unwrap()
-}
 
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/views")

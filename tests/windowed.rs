@@ -310,29 +310,15 @@ fn a_fifo_is_read_once() {
 }
 
 /// Runs the binary with `args` and the environment `envs`, output discarded; returns (exit
-/// code, peak RSS in KiB), read from the kernel with `wait4` (the child's own `ru_maxrss`;
-/// in a test binary of its own, as `tests/memory.rs` is, so that no other test's memory
-/// counts).
-// The child is reaped by `wait4` below, which clippy cannot see.
+/// code, peak RSS in KiB), from the kernel for the child alone (`common::child`).
 #[cfg(target_os = "linux")]
-#[allow(clippy::zombie_processes)]
 fn peak_rss_kib_with(args: &[&std::ffi::OsStr], envs: &[(&str, &str)]) -> (i32, u64) {
-    let child = Command::new(env!("CARGO_BIN_EXE_shogi-tool"))
-        .args(args)
-        .envs(envs.iter().copied())
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("spawn shogi-tool");
-    let mut status = 0;
-    // SAFETY: zeroed rusage is a valid value; wait4 fills it for this child only.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = child.id() as libc::pid_t;
-    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(r, pid, "wait4: {}", std::io::Error::last_os_error());
-    assert!(libc::WIFEXITED(status), "child did not exit normally");
-    (libc::WEXITSTATUS(status), usage.ru_maxrss as u64)
+    let mut run = crate::common::child::Run::tool().args(args);
+    for (k, v) in envs {
+        run = run.env(k, v);
+    }
+    let u = run.measure();
+    (u.code.expect("the tool exited normally"), u.peak_kib)
 }
 
 /// A game with a foul (a pawn dropped from an empty hand), which human `validate` shows with

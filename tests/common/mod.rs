@@ -1,6 +1,9 @@
-//! Helpers shared by the end-to-end tests: a test file that needs them says `mod common;`.
-//! Each test file is its own crate and uses only some of these.
+//! Helpers shared by the end-to-end tests (`use crate::common;` in a test module; each module
+//! uses only some of them).
 #![allow(dead_code)]
+
+#[cfg(target_os = "linux")]
+pub mod child;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -54,21 +57,11 @@ pub fn merged_stats(parts: &[PathBuf]) -> serde_json::Value {
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)))
 }
 
-/// Runs `bash scripts/SCRIPT ARGS` with `SHOGI_TOOL` set to the tool under test, when the
-/// environment variable `gate` is set; otherwise says `skipped` (why) and returns `None`.
-/// Prints the script's output; fails with `failed` unless the script succeeds. Its standard
-/// output.
-pub fn gated_script(
-    gate: &str,
-    skipped: &str,
-    script: &str,
-    args: &[&str],
-    failed: &str,
-) -> Option<String> {
-    if std::env::var_os(gate).is_none() {
-        eprintln!("{skipped}");
-        return None;
-    }
+/// Runs `bash scripts/SCRIPT ARGS` with `SHOGI_TOOL` set to the tool under test (the tests
+/// that call it are `#[ignore]`d: they need peers, a browser or Spark, and `.ci/run` runs them
+/// with `-- --ignored`). Prints the script's output; fails with `failed` unless the script
+/// succeeds. Its standard output.
+pub fn script(script: &str, args: &[&str], failed: &str) -> String {
     let out = std::process::Command::new("bash")
         .arg(root().join("scripts").join(script))
         .args(args)
@@ -79,7 +72,7 @@ pub fn gated_script(
     println!("{stdout}");
     eprintln!("{}", String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "{failed}");
-    Some(stdout)
+    stdout
 }
 
 /// The fixtures in `dir`: every file but the `.json` ones (their expected outputs), sorted;
