@@ -16,11 +16,11 @@ use shogi_tool::text::Encoding;
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
-use super::out_dir::{Entry, Names};
 use super::output;
-use super::output_batch;
 use super::style;
 use super::values::{FormatArg, OutputEncodingArg};
+use shogi_tool::output::batch as output_batch;
+use shogi_tool::output::out_dir::{Entry, Names};
 
 /// CSA versions `--csa-version` accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -172,7 +172,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let renamed = names.plan(
                 |i| inputs[i].display(),
                 |target| {
-                    if let Some(link) = output::link_below(dir, &target) {
+                    if let Some(link) = shogi_tool::output::link_below(dir, &target) {
                         if links.len() < 5 && !links.contains(&link) {
                             links.push(link);
                         }
@@ -317,9 +317,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         match batch.add((), &target, &c.bytes, args.force, |n| note(n, quiet)) {
                             Ok(()) => {}
                             Err(e) => {
-                                progress.suspend(|| eprintln!("{} {e:#}", style::error()));
+                                progress.suspend(|| {
+                                    eprintln!("{} {}", style::error(), output::sentence(&e))
+                                });
                                 write_failures += 1;
-                                if output::is_io_error(&e) {
+                                if e.is_io() {
                                     return stop_after_write_error(&progress);
                                 }
                             }
@@ -352,7 +354,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                                     }) {
                                         Ok(f) => Sink::File(Box::new(f)),
                                         Err(e) => {
-                                            write_error = Some(e);
+                                            write_error = Some(e.into());
                                             return false;
                                         }
                                     }
@@ -904,9 +906,9 @@ fn tally(
         match d.result {
             Ok(_) => *written += 1,
             Err(e) => {
-                progress.suspend(|| eprintln!("{} {e:#}", style::error()));
+                progress.suspend(|| eprintln!("{} {}", style::error(), output::sentence(&e)));
                 *failures += 1;
-                go_on &= !output::is_io_error(&e);
+                go_on &= !e.is_io();
             }
         }
     }

@@ -26,9 +26,7 @@ pub mod join;
 #[cfg(test)]
 mod man;
 pub mod moves;
-mod out_dir;
 pub mod output;
-pub mod output_batch;
 pub mod perft;
 pub mod position;
 pub mod positions;
