@@ -5,12 +5,15 @@
 //! rename), and an existing file is never replaced without `--force`.
 
 use std::io::{IsTerminal, Write};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use anyhow::bail;
 use shogi_tool::batch::{self, Input};
 use shogi_tool::formats::csa::CsaVersion;
-use shogi_tool::formats::write::{self, default_encoding, WriteOptions};
+use shogi_tool::ops::convert::{
+    self as op, holds_several, terminal_wants_utf8, ConvertOptions, Converted, InputPiece, Joiner,
+    Outcome,
+};
 use shogi_tool::record::Format;
 use shogi_tool::text::Encoding;
 
@@ -20,7 +23,6 @@ use super::output;
 use super::style;
 use super::values::{FormatArg, OutputEncodingArg};
 use shogi_tool::output::batch as output_batch;
-use shogi_tool::output::out_dir::{Entry, Names};
 
 /// CSA versions `--csa-version` accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -74,47 +76,10 @@ pub struct Args {
     pub filter: super::filter::FilterArgs,
 }
 
-/// One converted record.
-struct Converted {
-    /// Its index in its input.
-    record: usize,
-    bytes: Vec<u8>,
-}
-
-/// A piece of one input's outputs: a batch of its records, or its end.
-struct FileOutput {
-    /// The input's name as shown.
-    path: String,
-    converted: Vec<Converted>,
-    messages: Vec<String>,
-    failed: bool,
-    /// Whether this is the input's last piece.
-    last: bool,
-}
-
-impl FileOutput {
-    fn new(path: &str) -> FileOutput {
-        FileOutput {
-            path: path.to_string(),
-            converted: Vec::new(),
-            messages: Vec::new(),
-            failed: false,
-            last: false,
-        }
-    }
-}
-
-fn holds_several(format: Format) -> bool {
-    matches!(
-        format,
-        Format::Csa | Format::Sfen | Format::Usi | Format::Jkf
-    )
-}
-
 /// Converts every input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let to = target_format(&args)?;
-    let mut encoding = output_encoding(to, args.output_encoding)?;
+    let mut encoding = op::choose_encoding(to, args.output_encoding.map(Encoding::from))?;
     let to_terminal =
         args.output.is_none() && args.out_dir.is_none() && std::io::stdout().is_terminal();
     if terminal_wants_utf8(encoding, args.output_encoding.is_some(), to_terminal) {
@@ -135,13 +100,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (inputs, input_errors) = input_args.input_stream_of(&paths)?;
     let inputs: Vec<Input> = inputs.collect();
     let read_options = input_args.read_options();
-    let options = WriteOptions {
+    let options = ConvertOptions {
+        to,
+        encoding,
         csa_version: match args.csa_version {
             CsaVersionArg::V22 => CsaVersion::V22,
             CsaVersionArg::V30 => CsaVersion::V30,
         },
-        encoding: Some(encoding),
         kif_funari: args.kif_funari,
+        strict: args.input.strict,
+        filter: args.filter.filter(),
     };
     if args.output.is_none() && args.out_dir.is_none() && inputs.len() > 1 && !holds_several(to) {
         bail!(
@@ -161,12 +129,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let strict = args.input.strict;
     let quiet = args.quiet;
-    let filter = args.filter.filter();
     // With --out-dir every output's name is settled, and checked against the files already
     // there, before anything is written.
     let plan = match &args.out_dir {
         Some(dir) => {
-            let mut names = plan_names(dir, &inputs, &paths, to, &read_options, input_args.jobs);
+            let mut names =
+                op::plan_names(dir, &inputs, &paths, to, &read_options, input_args.jobs);
             let (mut existing, mut existing_count) = (Vec::new(), 0usize);
             let mut links: Vec<PathBuf> = Vec::new();
             let renamed = names.plan(
@@ -268,20 +236,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     batch::run_ordered_pieces(
         inputs,
         input_args.jobs,
-        |input, sink| {
-            convert_input(
-                input,
-                &read_options,
-                to,
-                &options,
-                encoding,
-                strict,
-                quiet,
-                &filter,
-                sink,
-            )
-        },
-        |o| {
+        |input, sink| op::convert_input(input, &read_options, &options, sink),
+        |piece| {
+            let o = said(piece, to, quiet);
             if !o.messages.is_empty() {
                 progress.suspend(|| {
                     for m in &o.messages {
@@ -478,307 +435,111 @@ fn list_first(first: &[String], count: usize) -> String {
     }
 }
 
-/// Settles the output of every record with `--out-dir` before anything is written (see
-/// [`out_dir`](super::out_dir) for the rules). The inputs are read once to count their
-/// records (the outputs are not held in memory, nor is a name per record).
-fn plan_names(
-    dir: &Path,
-    inputs: &[Input],
-    paths: &[PathBuf],
-    to: Format,
-    read_options: &batch::ReadOptions,
-    jobs: usize,
-) -> Names {
-    let roots: Vec<PathBuf> = paths.iter().filter(|p| p.is_dir()).cloned().collect();
-    let mut entries = Vec::with_capacity(inputs.len());
-    let mut rest = inputs.iter();
-    batch::run_ordered(
-        inputs.iter().cloned(),
-        jobs,
-        |input| {
-            // A batch at a time, as when converting: where the records lie is not held whole.
-            let mut records = 0usize;
-            let per_batch = batch::RECORDS_PER_BATCH;
-            batch::read_each_batched(
-                input,
-                read_options,
-                per_batch,
-                |_, _| (),
-                |done| {
-                    records += done.len();
-                    true
-                },
-            );
-            records
-        },
-        |records| {
-            let input = rest.next().expect("one count per input");
-            entries.push(Entry {
-                rel: relative_path(input, &roots),
-                records,
-            });
-            true
-        },
-    );
-    Names::new(dir, to.extension(), entries)
-}
-
-/// An input's path below the directory argument it was found under, or its file name alone
-/// when it was named directly (`stdin` for standard input). It never holds `..` or a root,
-/// so an output can only land inside `--out-dir`.
-fn relative_path(input: &Input, roots: &[PathBuf]) -> PathBuf {
-    let p = match input {
-        Input::Stdin | Input::Unreadable { .. } => return PathBuf::from("stdin"),
-        Input::File(p) => p,
-    };
-    let below = roots
-        .iter()
-        .filter_map(|root| p.strip_prefix(root).ok())
-        .min_by_key(|rel| rel.components().count());
-    let rel: PathBuf = match below {
-        Some(rel) if rel.file_name().is_some() => rel.to_path_buf(),
-        _ => p.file_name().map(PathBuf::from).unwrap_or_default(),
-    };
-    rel.components()
-        .filter_map(|c| match c {
-            Component::Normal(s) => Some(s),
-            _ => None,
-        })
-        .collect()
-}
-
 /// The output format: `--to`, else the one the extension of `-o FILE` names. Warns when
 /// both are given and disagree.
 fn target_format(args: &Args) -> anyhow::Result<Format> {
-    let by_extension = args
-        .output
-        .as_deref()
-        .and_then(|p| p.extension())
-        .and_then(|e| e.to_str())
-        .and_then(Format::from_extension);
-    match (args.to.map(Format::from), by_extension) {
-        (Some(to), Some(ext)) if to != ext => {
-            if !args.quiet {
-                eprintln!(
-                    "{} {} has the extension of {} files, but --to {} writes {}",
-                    style::warning(),
-                    args.output.as_deref().unwrap_or(Path::new("")).display(),
-                    ext.name(),
-                    to.name(),
-                    to.name()
-                );
-            }
-            Ok(to)
-        }
-        (Some(to), _) => Ok(to),
-        (None, Some(ext)) => Ok(ext),
-        (None, None) => match &args.output {
-            Some(p) => bail!(
-                "cannot tell the output format from {}: give --to FORMAT (kif, kifu, ki2, ki2u, csa, sfen, usi or jkf)",
-                p.display()
-            ),
-            None => bail!(
-                "give --to FORMAT (kif, kifu, ki2, ki2u, csa, sfen, usi or jkf), or -o FILE with one of those extensions"
-            ),
-        },
+    let choice = op::choose_format(args.to.map(Format::from), args.output.as_deref())?;
+    if let (Some(ext), false) = (choice.extension_disagrees, args.quiet) {
+        eprintln!(
+            "{} {} has the extension of {} files, but --to {} writes {}",
+            style::warning(),
+            args.output.as_deref().unwrap_or(Path::new("")).display(),
+            ext.name(),
+            choice.format.name(),
+            choice.format.name()
+        );
     }
+    Ok(choice.format)
 }
 
-/// Whether output for a terminal is written in UTF-8 instead of the format's default
-/// encoding: a terminal shows Shift_JIS (or EUC-JP, UTF-16) as mojibake, so unless the user
-/// asked for that encoding, the text goes out in UTF-8.
-fn terminal_wants_utf8(encoding: Encoding, asked: bool, to_terminal: bool) -> bool {
-    to_terminal && !asked && encoding != Encoding::Utf8
-}
-
-/// The output encoding: `--output-encoding`, else the format's convention. JKF is JSON,
-/// which is UTF-8 only.
-fn output_encoding(to: Format, asked: Option<OutputEncodingArg>) -> anyhow::Result<Encoding> {
-    match asked.map(Encoding::from) {
-        Some(e) if to == Format::Jkf && e != Encoding::Utf8 => bail!(
-            "--output-encoding {}: JKF is JSON, which is always UTF-8",
-            e.name()
-        ),
-        Some(e) => Ok(e),
-        None => Ok(default_encoding(to)),
-    }
-}
-
-/// Converts the records of `input` and hands them to `sink` a batch at a time, in record
-/// order, then a last piece (with `last` set) that says why the input could not be read, if
-/// so: a multi-game file of any size holds a batch of outputs, never all of them.
-#[allow(clippy::too_many_arguments)]
-fn convert_input(
-    input: &Input,
-    read_options: &batch::ReadOptions,
-    to: Format,
-    options: &WriteOptions,
-    encoding: Encoding,
-    strict: bool,
-    quiet: bool,
-    filter: &shogi_tool::record::filter::Filter,
-    sink: &mut dyn FnMut(FileOutput) -> bool,
-) {
-    let path = input.display();
-    let mut go_on = true;
-    let mut batches = 0usize;
-    let file = batch::read_each_batched(
-        input,
-        read_options,
-        batch::RECORDS_PER_BATCH,
-        |record, _| convert_record(record, to, options, encoding, strict, quiet, filter),
-        |results| {
-            // Batches are full but for the last: a first batch of one is the only record.
-            let several = batches > 0 || results.len() > 1;
-            batches += 1;
-            let mut o = FileOutput::new(&path);
-            for r in results {
-                let at = if several {
-                    format!("{path}#{}", r.record)
-                } else {
-                    path.clone()
-                };
-                for note in r.notes {
-                    o.messages.push(match note {
-                        Note::Plain(m) => m,
-                        Note::At(label, m) => format!("{label} {at}: {m}"),
-                    });
-                }
-                o.failed |= r.failed;
-                if let Some(bytes) = r.bytes {
-                    o.converted.push(Converted {
-                        record: r.record,
-                        bytes,
-                    });
-                }
-            }
-            go_on = sink(o);
-            go_on
-        },
-    );
-    if !go_on {
-        return;
-    }
-    let mut o = FileOutput::new(&path);
-    o.last = true;
-    if let Some(message) = &file.error {
-        o.messages.push(format!("{} {message}", style::error()));
-        o.failed = true;
-    }
-    sink(o);
-}
-
-/// A message about a record: as it is, or to be said of the record (`path` or `path#N`).
-enum Note {
-    Plain(String),
-    /// A label (`warning:`, `error:`) and what follows the record's name.
-    At(String, String),
-}
-
-/// One record converted, or why not.
-struct RecordOutput {
+/// A record converted, ready to write.
+struct Ready {
     /// Its index in its input.
     record: usize,
-    bytes: Option<Vec<u8>>,
-    notes: Vec<Note>,
-    failed: bool,
+    bytes: Vec<u8>,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn convert_record(
-    record: &shogi_tool::record::Record,
-    to: Format,
-    options: &WriteOptions,
-    encoding: Encoding,
-    strict: bool,
-    quiet: bool,
-    filter: &shogi_tool::record::filter::Filter,
-) -> RecordOutput {
-    let mut o = RecordOutput {
-        record: record.source.index,
-        bytes: None,
-        notes: Vec::new(),
-        failed: false,
-    };
-    if let Some(e) = record.errors.first() {
-        o.notes.push(Note::Plain(format!(
-            "{} {} (record not converted)",
-            style::error(),
-            shogi_tool::diag::located_error(&record.source.path, e)
-        )));
-        o.failed = true;
-        return o;
-    }
-    if let Some(why) = write::cannot_carry(to, record.variant()) {
-        o.notes.push(Note::Plain(format!(
-            "{} {}#{}: {why} (record not converted)",
-            style::error(),
-            record.source.path,
-            record.source.index
-        )));
-        o.failed = true;
-        return o;
-    }
-    // A piece name that disagrees with the board is written as the move played.
-    let corrected = shogi_tool::record::replay::correct_piece_names(record);
-    let record = match &corrected {
-        Some((fixed, found)) => {
-            if !quiet {
-                for f in found {
-                    o.notes.push(Note::At(
-                        style::warning().to_string(),
-                        format!(
-                            "ply {}: {}: {}",
-                            f.ply,
-                            shogi_tool::diag::label(
-                                shogi_tool::diag::Severity::Warning,
-                                f.code.as_str(),
-                                style::stderr()
-                            ),
-                            shogi_tool::diag::human_message(&f.message)
-                        ),
-                    ));
-                }
-            }
-            fixed
-        }
-        None => record,
-    };
-    // --main-line-only, --no-comments, --no-times, --no-variations, --header.
-    let filtered = (!filter.is_empty()).then(|| filter.apply(record));
-    let record = filtered.as_ref().unwrap_or(record);
-    let mut w = write::write(record, to, options);
-    let mut lost = w.dropped.clone();
-    if w.text.contains('\0') {
-        // A NUL (a JKF "\u0000" in a comment) would make the output read as binary data.
-        w.text.retain(|c| c != '\0');
-        lost.push("NUL characters".to_string());
-    }
-    let (mut bytes, replaced) = write::encode(&w.text, encoding);
-    write::declare_if_misread(to, encoding, &mut w.text, &mut bytes);
-    if !replaced.is_empty() {
-        let chars: String = replaced.iter().collect();
-        lost.push(format!(
-            "characters {} cannot hold ({chars})",
-            encoding.name()
-        ));
-    }
-    if !lost.is_empty() {
-        let what = format!("{} cannot carry: {}", to.name(), lost.join(", "));
-        if strict {
-            o.notes.push(Note::At(
-                style::error().to_string(),
-                format!("{what} (not written: --strict)"),
-            ));
-            o.failed = true;
-            return o;
-        }
+/// One piece of an input's outputs with its messages as they are said.
+struct FileOutput {
+    /// The input's name as shown.
+    path: String,
+    converted: Vec<Ready>,
+    messages: Vec<String>,
+    failed: bool,
+    /// Whether this is the input's last piece.
+    last: bool,
+}
+
+/// The messages of `piece`: why records were not converted, the piece names corrected and
+/// what the target cannot carry (the warnings not when `quiet`), and why the input could not
+/// be read.
+fn said(piece: InputPiece, to: Format, quiet: bool) -> FileOutput {
+    let mut messages = Vec::new();
+    let mut failed = false;
+    for c in &piece.converted {
+        let at = piece.name_of(c);
+        failed |= c.failed();
         if !quiet {
-            o.notes.push(Note::At(style::warning().to_string(), what));
+            for f in &c.corrections {
+                messages.push(format!(
+                    "{} {at}: ply {}: {}: {}",
+                    style::warning(),
+                    f.ply,
+                    shogi_tool::diag::label(
+                        shogi_tool::diag::Severity::Warning,
+                        f.code.as_str(),
+                        style::stderr()
+                    ),
+                    shogi_tool::diag::human_message(&f.message)
+                ));
+            }
+        }
+        let cannot_carry = |dropped: &[op::Dropped]| {
+            let list: Vec<String> = dropped.iter().map(ToString::to_string).collect();
+            format!("{} cannot carry: {}", to.name(), list.join(", "))
+        };
+        match &c.outcome {
+            Outcome::Unreadable(m) => {
+                messages.push(format!("{} {m} (record not converted)", style::error()))
+            }
+            Outcome::VariantNotCarried(why) => messages.push(format!(
+                "{} {}#{}: {why} (record not converted)",
+                style::error(),
+                c.path,
+                c.record
+            )),
+            Outcome::Refused { dropped } => messages.push(format!(
+                "{} {at}: {} (not written: --strict)",
+                style::error(),
+                cannot_carry(dropped)
+            )),
+            Outcome::Written { dropped, .. } if !dropped.is_empty() && !quiet => messages.push(
+                format!("{} {at}: {}", style::warning(), cannot_carry(dropped)),
+            ),
+            Outcome::Written { .. } => {}
         }
     }
-    o.bytes = Some(bytes);
-    o
+    if let Some(message) = &piece.error {
+        messages.push(format!("{} {message}", style::error()));
+        failed = true;
+    }
+    let converted = piece
+        .converted
+        .into_iter()
+        .filter_map(|c: Converted| match c.outcome {
+            Outcome::Written { bytes, .. } => Some(Ready {
+                record: c.record,
+                bytes,
+            }),
+            _ => None,
+        });
+    FileOutput {
+        path: piece.path,
+        converted: converted.collect(),
+        messages,
+        failed,
+        last: piece.last,
+    }
 }
 
 /// Where the records of one output go.
@@ -805,92 +566,6 @@ impl Sink {
             Sink::Stdout(w) => f(w),
         }
     }
-}
-
-/// Joins records for one output as they come: CSA with `/` lines (the version line only
-/// once), several JKF documents as one JSON array, the others one after another.
-struct Joiner {
-    to: Format,
-    count: usize,
-    /// Bytes written so far.
-    written: u64,
-    /// JKF: the last record, held until it is known whether another follows.
-    pending: Option<Vec<u8>>,
-}
-
-impl Joiner {
-    fn new(to: Format) -> Joiner {
-        Joiner {
-            to,
-            count: 0,
-            written: 0,
-            pending: None,
-        }
-    }
-
-    /// Writes `bytes` to `out`, counting them.
-    fn put(&mut self, out: &mut dyn Write, bytes: &[u8]) -> std::io::Result<()> {
-        self.written += bytes.len() as u64;
-        out.write_all(bytes)
-    }
-
-    /// A sentence when the output is larger than the readers take (`limit`, this run's
-    /// `--max-file-size`, 256 MiB by default), so that reading it back needs a larger one.
-    fn too_large(&self, limit: u64) -> Option<String> {
-        (self.written > limit).then(|| {
-            format!(
-                "the output is {} bytes, more than the {limit} bytes the readers take (--max-file-size): read it back with --max-file-size {}",
-                self.written, self.written
-            )
-        })
-    }
-
-    fn push(&mut self, out: &mut dyn Write, bytes: Vec<u8>) -> std::io::Result<()> {
-        self.count += 1;
-        match self.to {
-            Format::Jkf => {
-                // The elements of an array are written one a line (`jkf::compact`): the
-                // pretty form of thousands of records was larger than the readers take.
-                if let Some(prev) = self.pending.take() {
-                    if self.count == 2 {
-                        self.put(out, b"[\n")?;
-                    }
-                    self.put(out, &compact_jkf(&prev))?;
-                    self.put(out, b",\n")?;
-                }
-                self.pending = Some(bytes);
-            }
-            Format::Csa if self.count > 1 => {
-                self.put(out, b"/\n")?;
-                let text = String::from_utf8_lossy(&bytes);
-                let body: Vec<&str> = text
-                    .lines()
-                    .skip_while(|l| l.starts_with('V') || l.starts_with("'CSA encoding"))
-                    .collect();
-                self.put(out, body.join("\n").as_bytes())?;
-                self.put(out, b"\n")?;
-            }
-            _ => self.put(out, &bytes)?,
-        }
-        Ok(())
-    }
-
-    fn finish(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
-        if let Some(last) = self.pending.take() {
-            if self.count == 1 {
-                self.put(out, &last)?;
-            } else {
-                self.put(out, &compact_jkf(&last))?;
-                self.put(out, b"\n]\n")?;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A JKF record's bytes (UTF-8, as JKF is always written) on one line.
-fn compact_jkf(bytes: &[u8]) -> Vec<u8> {
-    shogi_tool::formats::jkf::compact(&String::from_utf8_lossy(bytes)).into_bytes()
 }
 
 /// Counts the files a batch put in place and says the failures; false after a file-system
@@ -925,18 +600,5 @@ fn stop_after_write_error(progress: &indicatif::ProgressBar) -> bool {
 fn note(what: &str, quiet: bool) {
     if !quiet {
         eprintln!("shogi-tool: note: {what}");
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_terminal_gets_utf8_unless_asked_otherwise() {
-        assert!(terminal_wants_utf8(Encoding::ShiftJis, false, true));
-        assert!(!terminal_wants_utf8(Encoding::ShiftJis, true, true));
-        assert!(!terminal_wants_utf8(Encoding::ShiftJis, false, false));
-        assert!(!terminal_wants_utf8(Encoding::Utf8, false, true));
     }
 }
