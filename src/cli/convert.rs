@@ -4,19 +4,19 @@
 //! Files are written whole or not at all (a temporary file in the same folder, then a
 //! rename), and an existing file is never replaced without `--force`.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
 use shogi_tool::batch::{self, Input};
 use shogi_tool::formats::csa::CsaVersion;
 use shogi_tool::ops::convert::{
-    self as op, holds_several, terminal_wants_utf8, ConvertOptions, Converted, InputPiece, Joiner,
-    Outcome,
+    self as op, holds_several, terminal_wants_utf8, ConvertOptions, Joiner,
 };
-use shogi_tool::record::Format;
 use shogi_tool::text::Encoding;
 
+use super::convert_say::{self as say, note, said, stop_after_write_error, tally};
+use super::convert_sink::{OneOutput, Sink};
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
 use super::output;
@@ -78,20 +78,13 @@ pub struct Args {
 
 /// Converts every input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let to = target_format(&args)?;
+    let to = say::target_format(&args)?;
     let mut encoding = op::choose_encoding(to, args.output_encoding.map(Encoding::from))?;
     let to_terminal =
         args.output.is_none() && args.out_dir.is_none() && std::io::stdout().is_terminal();
     if terminal_wants_utf8(encoding, args.output_encoding.is_some(), to_terminal) {
         if !args.quiet {
-            eprintln!(
-                "{} standard output is a terminal: writing UTF-8, not {} (use -o FILE, or \
-                 --output-encoding {} to send {} bytes anyway)",
-                style::warning(),
-                encoding.name(),
-                encoding.name(),
-                encoding.name()
-            );
+            say::terminal_gets_utf8(encoding);
         }
         encoding = Encoding::Utf8;
     }
@@ -135,60 +128,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(dir) => {
             let mut names =
                 op::plan_names(dir, &inputs, &paths, to, &read_options, input_args.jobs);
-            let (mut existing, mut existing_count) = (Vec::new(), 0usize);
-            let mut links: Vec<PathBuf> = Vec::new();
-            let renamed = names.plan(
-                |i| inputs[i].display(),
-                |target| {
-                    if let Some(link) = shogi_tool::output::link_below(dir, &target) {
-                        if links.len() < 5 && !links.contains(&link) {
-                            links.push(link);
-                        }
-                        return;
-                    }
-                    if !args.force && target.exists() {
-                        existing_count += 1;
-                        if existing.len() < 5 {
-                            existing.push(target.display().to_string());
-                        }
-                    }
-                },
-            );
-            if renamed.count > 0 {
-                eprintln!(
-                    "shogi-tool: note: {} output{} would have shared {} name with another, so {} the source extension: {}",
-                    renamed.count,
-                    if renamed.count == 1 { "" } else { "s" },
-                    if renamed.count == 1 { "its" } else { "their" },
-                    if renamed.count == 1 {
-                        "it keeps"
-                    } else {
-                        "they keep"
-                    },
-                    list_first(&renamed.first, renamed.count)
-                );
-            }
-            if !links.is_empty() {
-                let shown: Vec<String> = links.iter().map(|l| l.display().to_string()).collect();
-                eprintln!(
-                    "{} {} inside the output folder {} {} a symbolic link: {}; nothing written \
-                     (outputs are never written through a link)",
-                    style::error(),
-                    if links.len() == 1 { "a path" } else { "paths" },
-                    dir.display(),
-                    if links.len() == 1 { "is" } else { "are" },
-                    shown.join(", ")
-                );
-                return Ok(ExitCode::Error);
-            }
-            if existing_count > 0 {
-                eprintln!(
-                    "{} {} of the outputs exist{} already: {}; nothing written (--force replaces them)",
-                    style::error(),
-                    existing_count,
-                    if existing_count == 1 { "s" } else { "" },
-                    list_first(&existing, existing_count)
-                );
+            let check = op::check_targets(&mut names, dir, args.force, |i| inputs[i].display());
+            if !say::target_check(&check, dir) {
                 return Ok(ExitCode::Error);
             }
             Some(names)
@@ -218,18 +159,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let show_progress = !quiet
         && std::io::stderr().is_terminal()
         && !(args.output.is_none() && args.out_dir.is_none() && std::io::stdout().is_terminal());
-    let progress = if show_progress {
-        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} files, {msg} [{elapsed_precise} < {eta}]",
-            )
-            .expect("a valid template"),
-        );
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let progress = say::progress_bar(inputs.len(), show_progress);
     let bar = progress.clone();
     let _clear_on_signal = output::on_signal(move || bar.finish_and_clear());
     let (started, mut records_done) = (std::time::Instant::now(), 0usize);
@@ -343,74 +273,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     progress.finish_and_clear();
     let records_written = files_written;
     if plan.is_none() {
-        if let Some(e) = write_error {
-            // Unfinished, the temporary file is removed: the target stays as it was.
-            drop(sink);
-            return Err(match &args.output {
-                Some(path) => e.context(format!("{} not written", path.display())),
-                None => e,
-            });
-        }
-        if !holds_several(to) && records > 1 {
-            eprintln!(
-                "{} the inputs hold {records} records, and a {} file holds one: give --out-dir DIR",
-                style::error(),
-                to.name()
-            );
-            return Ok(ExitCode::Error);
-        }
-        if strict && failed {
-            eprintln!("{} nothing written (--strict)", style::error());
-            return Ok(ExitCode::Error);
-        }
-        if records == 0 {
-            if failed {
-                // Nothing converted: an existing target stays as it was, none is created.
-                if let Some(path) = &args.output {
-                    eprintln!(
-                        "{} nothing converted; {} not written",
-                        style::error(),
-                        path.display()
-                    );
-                }
-                return Ok(ExitCode::Error);
-            }
-            if let Some(path) = &args.output {
-                sink = Sink::File(Box::new(output::OutputFile::create(
-                    path,
-                    args.force,
-                    |n| note(n, quiet),
-                )?));
-            }
-        }
-        sink.write(|w| joiner.finish(w))?;
-        if let (Some(sentence), false) = (
-            joiner.too_large(read_options.max_file_size),
-            matches!(sink, Sink::None),
-        ) {
-            eprintln!("{} {sentence}", style::warning());
-        }
-        match sink {
-            Sink::File(f) => {
-                f.finish()?;
-                if let (Some(folder), false) = (new_folder, quiet) {
-                    eprintln!("shogi-tool: note: created the folder {}", folder.display());
-                }
-                if let (Some(path), false) = (&args.output, quiet) {
-                    eprintln!(
-                        "wrote {} ({records} record{})",
-                        path.display(),
-                        if records == 1 { "" } else { "s" }
-                    );
-                }
-            }
-            Sink::Buffer(bytes) => {
-                let mut out = std::io::stdout().lock();
-                out.write_all(&bytes)?;
-                out.flush()?;
-            }
-            Sink::Stdout(mut out) => out.flush()?,
-            Sink::None => {}
+        let one = OneOutput {
+            sink,
+            joiner,
+            records,
+            write_error,
+        };
+        if let Some(code) = one.finish(&args, to, failed, new_folder, read_options.max_file_size)? {
+            return Ok(code);
         }
     } else if !quiet {
         eprintln!(
@@ -424,181 +294,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::Success
     })
-}
-
-/// The first few of `count` items (`first` holds at most five), and how many more.
-fn list_first(first: &[String], count: usize) -> String {
-    let shown: Vec<&str> = first.iter().take(5).map(String::as_str).collect();
-    match count.saturating_sub(shown.len()) {
-        0 => shown.join(", "),
-        more => format!("{} and {more} more", shown.join(", ")),
-    }
-}
-
-/// The output format: `--to`, else the one the extension of `-o FILE` names. Warns when
-/// both are given and disagree.
-fn target_format(args: &Args) -> anyhow::Result<Format> {
-    let choice = op::choose_format(args.to.map(Format::from), args.output.as_deref())?;
-    if let (Some(ext), false) = (choice.extension_disagrees, args.quiet) {
-        eprintln!(
-            "{} {} has the extension of {} files, but --to {} writes {}",
-            style::warning(),
-            args.output.as_deref().unwrap_or(Path::new("")).display(),
-            ext.name(),
-            choice.format.name(),
-            choice.format.name()
-        );
-    }
-    Ok(choice.format)
-}
-
-/// A record converted, ready to write.
-struct Ready {
-    /// Its index in its input.
-    record: usize,
-    bytes: Vec<u8>,
-}
-
-/// One piece of an input's outputs with its messages as they are said.
-struct FileOutput {
-    /// The input's name as shown.
-    path: String,
-    converted: Vec<Ready>,
-    messages: Vec<String>,
-    failed: bool,
-    /// Whether this is the input's last piece.
-    last: bool,
-}
-
-/// The messages of `piece`: why records were not converted, the piece names corrected and
-/// what the target cannot carry (the warnings not when `quiet`), and why the input could not
-/// be read.
-fn said(piece: InputPiece, to: Format, quiet: bool) -> FileOutput {
-    let mut messages = Vec::new();
-    let mut failed = false;
-    for c in &piece.converted {
-        let at = piece.name_of(c);
-        failed |= c.failed();
-        if !quiet {
-            for f in &c.corrections {
-                messages.push(format!(
-                    "{} {at}: ply {}: {}: {}",
-                    style::warning(),
-                    f.ply,
-                    shogi_tool::diag::label(
-                        shogi_tool::diag::Severity::Warning,
-                        f.code.as_str(),
-                        style::stderr()
-                    ),
-                    shogi_tool::diag::human_message(&f.message)
-                ));
-            }
-        }
-        let cannot_carry = |dropped: &[op::Dropped]| {
-            let list: Vec<String> = dropped.iter().map(ToString::to_string).collect();
-            format!("{} cannot carry: {}", to.name(), list.join(", "))
-        };
-        match &c.outcome {
-            Outcome::Unreadable(m) => {
-                messages.push(format!("{} {m} (record not converted)", style::error()))
-            }
-            Outcome::VariantNotCarried(why) => messages.push(format!(
-                "{} {}#{}: {why} (record not converted)",
-                style::error(),
-                c.path,
-                c.record
-            )),
-            Outcome::Refused { dropped } => messages.push(format!(
-                "{} {at}: {} (not written: --strict)",
-                style::error(),
-                cannot_carry(dropped)
-            )),
-            Outcome::Written { dropped, .. } if !dropped.is_empty() && !quiet => messages.push(
-                format!("{} {at}: {}", style::warning(), cannot_carry(dropped)),
-            ),
-            Outcome::Written { .. } => {}
-        }
-    }
-    if let Some(message) = &piece.error {
-        messages.push(format!("{} {message}", style::error()));
-        failed = true;
-    }
-    let converted = piece
-        .converted
-        .into_iter()
-        .filter_map(|c: Converted| match c.outcome {
-            Outcome::Written { bytes, .. } => Some(Ready {
-                record: c.record,
-                bytes,
-            }),
-            _ => None,
-        });
-    FileOutput {
-        path: piece.path,
-        converted: converted.collect(),
-        messages,
-        failed,
-        last: piece.last,
-    }
-}
-
-/// Where the records of one output go.
-enum Sink {
-    /// Nowhere (not yet, or no longer).
-    None,
-    /// `-o FILE`.
-    File(Box<output::OutputFile>),
-    /// Standard output, held back until the end.
-    Buffer(Vec<u8>),
-    /// Standard output as the records come.
-    Stdout(std::io::StdoutLock<'static>),
-}
-
-impl Sink {
-    fn write(
-        &mut self,
-        f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-    ) -> std::io::Result<()> {
-        match self {
-            Sink::None => Ok(()),
-            Sink::File(w) => f(w.as_mut()),
-            Sink::Buffer(w) => f(w),
-            Sink::Stdout(w) => f(w),
-        }
-    }
-}
-
-/// Counts the files a batch put in place and says the failures; false after a file-system
-/// error (a full disk fails every later write the same way).
-fn tally(
-    done: Vec<output_batch::Done>,
-    progress: &indicatif::ProgressBar,
-    written: &mut usize,
-    failures: &mut usize,
-) -> bool {
-    let mut go_on = true;
-    for d in done {
-        match d.result {
-            Ok(_) => *written += 1,
-            Err(e) => {
-                progress.suspend(|| eprintln!("{} {}", style::error(), output::sentence(&e)));
-                *failures += 1;
-                go_on &= !e.is_io();
-            }
-        }
-    }
-    go_on
-}
-
-/// Says the run stops after a write error; false, to stop it.
-fn stop_after_write_error(progress: &indicatif::ProgressBar) -> bool {
-    progress.suspend(|| eprintln!("{} stopped after a write error", style::error()));
-    false
-}
-
-/// Says on standard error that a special target is written into (unless `quiet`).
-fn note(what: &str, quiet: bool) {
-    if !quiet {
-        eprintln!("shogi-tool: note: {what}");
-    }
 }

@@ -9,6 +9,8 @@ pub mod completions;
 #[cfg(test)]
 mod consistency;
 pub mod convert;
+mod convert_say;
+mod convert_sink;
 pub mod dedup;
 #[cfg(test)]
 pub mod docs;

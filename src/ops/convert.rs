@@ -20,7 +20,7 @@ use crate::text::Encoding;
 
 pub use input::{convert_input, InputPiece};
 pub use joiner::Joiner;
-pub use plan::{plan_names, relative_path};
+pub use plan::{check_targets, plan_names, relative_path, TargetCheck};
 
 /// How records are converted.
 #[derive(Clone, Debug)]

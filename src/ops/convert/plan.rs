@@ -4,7 +4,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use crate::batch::{self, Input};
-use crate::output::out_dir::{Entry, Names};
+use crate::output::out_dir::{Entry, Names, Renamed};
 use crate::record::Format;
 
 /// Settles the output of every record of `inputs` (found under the arguments `paths`) below
@@ -76,9 +76,80 @@ pub fn relative_path(input: &Input, roots: &[PathBuf]) -> PathBuf {
         .collect()
 }
 
+/// What [`check_targets`] found before anything is written: the outputs renamed to keep
+/// them apart, the symbolic links on the way (the first five), and the outputs that exist
+/// already (how many, and the first five).
+pub struct TargetCheck {
+    /// The outputs that keep their source extension.
+    pub renamed: Renamed,
+    /// Symbolic links inside the output folder on the way to an output: nothing is written.
+    pub links: Vec<PathBuf>,
+    /// How many outputs exist already (only counted without `force`).
+    pub existing_count: usize,
+    /// The first five of them.
+    pub existing: Vec<String>,
+}
+
+impl TargetCheck {
+    /// Whether the outputs can be written: no link on the way and none exists already.
+    pub fn is_clear(&self) -> bool {
+        self.links.is_empty() && self.existing_count == 0
+    }
+}
+
+/// Walks every output name of `names` (below `dir`) once: which keep their source extension
+/// (`display` names input `i`), which lie through a symbolic link, and which exist already
+/// (unless `force`, which replaces them).
+pub fn check_targets(
+    names: &mut Names,
+    dir: &Path,
+    force: bool,
+    display: impl Fn(usize) -> String,
+) -> TargetCheck {
+    let (mut existing, mut existing_count) = (Vec::new(), 0usize);
+    let mut links: Vec<PathBuf> = Vec::new();
+    let renamed = names.plan(display, |target| {
+        if let Some(link) = crate::output::link_below(dir, &target) {
+            if links.len() < 5 && !links.contains(&link) {
+                links.push(link);
+            }
+            return;
+        }
+        if !force && target.exists() {
+            existing_count += 1;
+            if existing.len() < 5 {
+                existing.push(target.display().to_string());
+            }
+        }
+    });
+    TargetCheck {
+        renamed,
+        links,
+        existing_count,
+        existing,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn outputs_that_exist_already_are_found_before_anything_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.csa"), "theirs").unwrap();
+        let entries = ["a.kif", "b.kif"].map(|n| Entry {
+            rel: n.into(),
+            records: 1,
+        });
+        let mut names = Names::new(dir.path(), "csa", entries);
+        let check = check_targets(&mut names, dir.path(), false, |i| i.to_string());
+        assert_eq!(check.existing_count, 1);
+        assert!(check.existing[0].ends_with("a.csa"), "{:?}", check.existing);
+        assert!(!check.is_clear());
+        let forced = check_targets(&mut names, dir.path(), true, |i| i.to_string());
+        assert!(forced.is_clear());
+    }
 
     #[test]
     fn an_output_path_never_leaves_the_folder() {
