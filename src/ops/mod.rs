@@ -4,4 +4,5 @@
 
 pub mod convert;
 pub mod join;
+pub mod position_arg;
 pub mod split;
