@@ -16,7 +16,7 @@ use shogi_tool::ops::convert::{
 use shogi_tool::text::Encoding;
 
 use super::convert_say::{self as say, note, said, stop_after_write_error, tally};
-use super::convert_sink::{OneOutput, Sink};
+use super::convert_sink::{OneOutput, Sink, Target};
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
 use super::output;
@@ -78,7 +78,7 @@ pub struct Args {
 
 /// Converts every input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let to = say::target_format(&args)?;
+    let to = say::target_format(args.to.map(Into::into), args.output.as_deref(), args.quiet)?;
     let mut encoding = op::choose_encoding(to, args.output_encoding.map(Encoding::from))?;
     let to_terminal =
         args.output.is_none() && args.out_dir.is_none() && std::io::stdout().is_terminal();
@@ -143,12 +143,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut joiner = Joiner::new(to);
     let mut records = 0usize;
     let mut write_error: Option<anyhow::Error> = None;
-    let new_folder = args
-        .output
-        .as_deref()
-        .and_then(Path::parent)
-        .filter(|p| !p.as_os_str().is_empty() && !p.exists())
-        .map(Path::to_path_buf);
+    let new_folder = args.output.as_deref().and_then(say::missing_folder);
     let mut files_written = 0usize;
     // --out-dir: the files are put in place (and made durable) a batch at a time.
     let mut batch = output_batch::Batch::new(args.out_dir.as_deref().unwrap_or(Path::new(".")));
@@ -273,13 +268,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     progress.finish_and_clear();
     let records_written = files_written;
     if plan.is_none() {
+        let target = Target {
+            output: args.output.as_deref(),
+            force: args.force,
+            quiet,
+            strict,
+        };
         let one = OneOutput {
             sink,
             joiner,
             records,
             write_error,
         };
-        if let Some(code) = one.finish(&args, to, failed, new_folder, read_options.max_file_size)? {
+        if let Some(code) =
+            one.finish(&target, to, failed, new_folder, read_options.max_file_size)?
+        {
             return Ok(code);
         }
     } else if !quiet {

@@ -8,7 +8,6 @@ use shogi_tool::ops::convert::{self as op, Converted, InputPiece, Outcome, Targe
 use shogi_tool::output::batch as output_batch;
 use shogi_tool::record::Format;
 
-use super::convert::Args;
 use super::output;
 use super::style;
 
@@ -224,17 +223,29 @@ pub fn terminal_gets_utf8(encoding: shogi_tool::text::Encoding) {
 
 /// The output format: `--to`, else the one the extension of `-o FILE` names. Warns when
 /// both are given and disagree.
-pub fn target_format(args: &Args) -> anyhow::Result<Format> {
-    let choice = op::choose_format(args.to.map(Format::from), args.output.as_deref())?;
-    if let (Some(ext), false) = (choice.extension_disagrees, args.quiet) {
+pub fn target_format(
+    to: Option<Format>,
+    output: Option<&Path>,
+    quiet: bool,
+) -> anyhow::Result<Format> {
+    let choice = op::choose_format(to, output)?;
+    if let (Some(ext), false) = (choice.extension_disagrees, quiet) {
         eprintln!(
             "{} {} has the extension of {} files, but --to {} writes {}",
             style::warning(),
-            args.output.as_deref().unwrap_or(Path::new("")).display(),
+            output.unwrap_or(Path::new("")).display(),
             ext.name(),
             choice.format.name(),
             choice.format.name()
         );
     }
     Ok(choice.format)
+}
+
+/// The folder of the output file `path`, when it does not exist yet (so that its creation can
+/// be said once the file is written).
+pub fn missing_folder(path: &Path) -> Option<std::path::PathBuf> {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty() && !p.exists())
+        .map(Path::to_path_buf)
 }

@@ -7,7 +7,6 @@ use std::io::Write;
 use shogi_tool::ops::convert::{holds_several, Joiner};
 use shogi_tool::record::Format;
 
-use super::convert::Args;
 use super::convert_say::note;
 use super::exit::ExitCode;
 use super::output;
@@ -39,6 +38,19 @@ impl Sink {
     }
 }
 
+/// How the one output is written: `-o FILE` (else standard output), `--force`, `--quiet`,
+/// `--strict`.
+pub struct Target<'a> {
+    /// The file written, if not standard output.
+    pub output: Option<&'a std::path::Path>,
+    /// Whether a file there before the run is replaced.
+    pub force: bool,
+    /// Whether only errors are said.
+    pub quiet: bool,
+    /// Whether a record that was not converted whole fails the run.
+    pub strict: bool,
+}
+
 /// The one output (`-o FILE` or standard output) the records are joined into as they come.
 pub struct OneOutput {
     /// Where they go.
@@ -56,7 +68,7 @@ impl OneOutput {
     /// or says why nothing was written (then the exit code is returned).
     pub fn finish(
         self,
-        args: &Args,
+        target: &Target,
         to: Format,
         failed: bool,
         new_folder: Option<std::path::PathBuf>,
@@ -68,11 +80,11 @@ impl OneOutput {
             records,
             write_error,
         } = self;
-        let (strict, quiet) = (args.input.strict, args.quiet);
+        let (strict, quiet) = (target.strict, target.quiet);
         if let Some(e) = write_error {
             // Unfinished, the temporary file is removed: the target stays as it was.
             drop(sink);
-            return Err(match &args.output {
+            return Err(match target.output {
                 Some(path) => e.context(format!("{} not written", path.display())),
                 None => e,
             });
@@ -92,7 +104,7 @@ impl OneOutput {
         if records == 0 {
             if failed {
                 // Nothing converted: an existing target stays as it was, none is created.
-                if let Some(path) = &args.output {
+                if let Some(path) = target.output {
                     eprintln!(
                         "{} nothing converted; {} not written",
                         style::error(),
@@ -101,10 +113,10 @@ impl OneOutput {
                 }
                 return Ok(Some(ExitCode::Error));
             }
-            if let Some(path) = &args.output {
+            if let Some(path) = target.output {
                 sink = Sink::File(Box::new(output::OutputFile::create(
                     path,
-                    args.force,
+                    target.force,
                     |n| note(n, quiet),
                 )?));
             }
@@ -121,7 +133,7 @@ impl OneOutput {
                 if let (Some(folder), false) = (new_folder, quiet) {
                     eprintln!("shogi-tool: note: created the folder {}", folder.display());
                 }
-                if let (Some(path), false) = (&args.output, quiet) {
+                if let (Some(path), false) = (target.output, quiet) {
                     eprintln!(
                         "wrote {} ({records} record{})",
                         path.display(),

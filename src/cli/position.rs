@@ -8,7 +8,7 @@ use anyhow::{bail, Context};
 use shogi_tool::batch::{self, Input, ReadOptions};
 use shogi_tool::record::{Format, MetaKey};
 use shogi_tool::shogi::Square;
-use shogi_tool::variant::Variant;
+use shogi_tool::variant::{VPosition, Variant};
 use shogi_tool::views;
 use shogi_tool::views::shown::AnyPosition;
 
@@ -162,7 +162,8 @@ impl PositionArgs {
             bail!("{}", shogi_tool::diag::located_error(path, e));
         }
         let report = shogi_tool::record::replay::replay(record, &Default::default());
-        let positions = &report.variant_positions;
+        // Every position of the main line, through the one generic core.
+        let positions: &[VPosition] = &report.variant_positions;
         let n = match self.ply {
             Some(n) if n < positions.len() => n,
             Some(n) => bail!("{path}#{}: the main line has no ply {n}", self.record),
