@@ -1,5 +1,5 @@
-//! Writing output files whole or not at all: one file ([`file`]), the files of an output
-//! folder a batch at a time ([`batch`]), the names of `convert --out-dir` outputs settled
+//! Writing output files whole or not at all: one file ([`file`](mod@file)), the files of an
+//! output folder a batch at a time ([`batch`]), the names of `convert --out-dir` outputs settled
 //! before anything is written ([`out_dir`]), and records written one file each with names made
 //! unique ([`record_files`]).
 //!
