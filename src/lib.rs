@@ -10,6 +10,8 @@ pub mod collection;
 pub mod diag;
 pub mod formats;
 pub mod opening;
+pub mod ops;
+pub mod output;
 pub mod record;
 pub mod shogi;
 pub mod text;

@@ -4,23 +4,25 @@
 //! Files are written whole or not at all (a temporary file in the same folder, then a
 //! rename), and an existing file is never replaced without `--force`.
 
-use std::io::{IsTerminal, Write};
-use std::path::{Component, Path, PathBuf};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 
 use anyhow::bail;
 use shogi_tool::batch::{self, Input};
 use shogi_tool::formats::csa::CsaVersion;
-use shogi_tool::formats::write::{self, default_encoding, WriteOptions};
-use shogi_tool::record::Format;
+use shogi_tool::ops::convert::{
+    self as op, holds_several, terminal_wants_utf8, ConvertOptions, Joiner,
+};
 use shogi_tool::text::Encoding;
 
+use super::convert_say::{self as say, note, said, stop_after_write_error, tally};
+use super::convert_sink::{OneOutput, Sink, Target};
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
-use super::out_dir::{Entry, Names};
 use super::output;
-use super::output_batch;
 use super::style;
 use super::values::{FormatArg, OutputEncodingArg};
+use shogi_tool::output::batch as output_batch;
 
 /// CSA versions `--csa-version` accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -74,59 +76,15 @@ pub struct Args {
     pub filter: super::filter::FilterArgs,
 }
 
-/// One converted record.
-struct Converted {
-    /// Its index in its input.
-    record: usize,
-    bytes: Vec<u8>,
-}
-
-/// A piece of one input's outputs: a batch of its records, or its end.
-struct FileOutput {
-    /// The input's name as shown.
-    path: String,
-    converted: Vec<Converted>,
-    messages: Vec<String>,
-    failed: bool,
-    /// Whether this is the input's last piece.
-    last: bool,
-}
-
-impl FileOutput {
-    fn new(path: &str) -> FileOutput {
-        FileOutput {
-            path: path.to_string(),
-            converted: Vec::new(),
-            messages: Vec::new(),
-            failed: false,
-            last: false,
-        }
-    }
-}
-
-fn holds_several(format: Format) -> bool {
-    matches!(
-        format,
-        Format::Csa | Format::Sfen | Format::Usi | Format::Jkf
-    )
-}
-
 /// Converts every input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let to = target_format(&args)?;
-    let mut encoding = output_encoding(to, args.output_encoding)?;
+    let to = say::target_format(args.to.map(Into::into), args.output.as_deref(), args.quiet)?;
+    let mut encoding = op::choose_encoding(to, args.output_encoding.map(Encoding::from))?;
     let to_terminal =
         args.output.is_none() && args.out_dir.is_none() && std::io::stdout().is_terminal();
     if terminal_wants_utf8(encoding, args.output_encoding.is_some(), to_terminal) {
         if !args.quiet {
-            eprintln!(
-                "{} standard output is a terminal: writing UTF-8, not {} (use -o FILE, or \
-                 --output-encoding {} to send {} bytes anyway)",
-                style::warning(),
-                encoding.name(),
-                encoding.name(),
-                encoding.name()
-            );
+            say::terminal_gets_utf8(encoding);
         }
         encoding = Encoding::Utf8;
     }
@@ -135,13 +93,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (inputs, input_errors) = input_args.input_stream_of(&paths)?;
     let inputs: Vec<Input> = inputs.collect();
     let read_options = input_args.read_options();
-    let options = WriteOptions {
+    let options = ConvertOptions {
+        to,
+        encoding,
         csa_version: match args.csa_version {
             CsaVersionArg::V22 => CsaVersion::V22,
             CsaVersionArg::V30 => CsaVersion::V30,
         },
-        encoding: Some(encoding),
         kif_funari: args.kif_funari,
+        strict: args.input.strict,
+        filter: args.filter.filter(),
     };
     if args.output.is_none() && args.out_dir.is_none() && inputs.len() > 1 && !holds_several(to) {
         bail!(
@@ -161,66 +122,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let strict = args.input.strict;
     let quiet = args.quiet;
-    let filter = args.filter.filter();
     // With --out-dir every output's name is settled, and checked against the files already
     // there, before anything is written.
     let plan = match &args.out_dir {
         Some(dir) => {
-            let mut names = plan_names(dir, &inputs, &paths, to, &read_options, input_args.jobs);
-            let (mut existing, mut existing_count) = (Vec::new(), 0usize);
-            let mut links: Vec<PathBuf> = Vec::new();
-            let renamed = names.plan(
-                |i| inputs[i].display(),
-                |target| {
-                    if let Some(link) = output::link_below(dir, &target) {
-                        if links.len() < 5 && !links.contains(&link) {
-                            links.push(link);
-                        }
-                        return;
-                    }
-                    if !args.force && target.exists() {
-                        existing_count += 1;
-                        if existing.len() < 5 {
-                            existing.push(target.display().to_string());
-                        }
-                    }
-                },
-            );
-            if renamed.count > 0 {
-                eprintln!(
-                    "shogi-tool: note: {} output{} would have shared {} name with another, so {} the source extension: {}",
-                    renamed.count,
-                    if renamed.count == 1 { "" } else { "s" },
-                    if renamed.count == 1 { "its" } else { "their" },
-                    if renamed.count == 1 {
-                        "it keeps"
-                    } else {
-                        "they keep"
-                    },
-                    list_first(&renamed.first, renamed.count)
-                );
-            }
-            if !links.is_empty() {
-                let shown: Vec<String> = links.iter().map(|l| l.display().to_string()).collect();
-                eprintln!(
-                    "{} {} inside the output folder {} {} a symbolic link: {}; nothing written \
-                     (outputs are never written through a link)",
-                    style::error(),
-                    if links.len() == 1 { "a path" } else { "paths" },
-                    dir.display(),
-                    if links.len() == 1 { "is" } else { "are" },
-                    shown.join(", ")
-                );
-                return Ok(ExitCode::Error);
-            }
-            if existing_count > 0 {
-                eprintln!(
-                    "{} {} of the outputs exist{} already: {}; nothing written (--force replaces them)",
-                    style::error(),
-                    existing_count,
-                    if existing_count == 1 { "s" } else { "" },
-                    list_first(&existing, existing_count)
-                );
+            let mut names =
+                op::plan_names(dir, &inputs, &paths, to, &read_options, input_args.jobs);
+            let check = op::check_targets(&mut names, dir, args.force, |i| inputs[i].display());
+            if !say::target_check(&check, dir) {
                 return Ok(ExitCode::Error);
             }
             Some(names)
@@ -234,12 +143,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut joiner = Joiner::new(to);
     let mut records = 0usize;
     let mut write_error: Option<anyhow::Error> = None;
-    let new_folder = args
-        .output
-        .as_deref()
-        .and_then(Path::parent)
-        .filter(|p| !p.as_os_str().is_empty() && !p.exists())
-        .map(Path::to_path_buf);
+    let new_folder = args.output.as_deref().and_then(say::missing_folder);
     let mut files_written = 0usize;
     // --out-dir: the files are put in place (and made durable) a batch at a time.
     let mut batch = output_batch::Batch::new(args.out_dir.as_deref().unwrap_or(Path::new(".")));
@@ -250,38 +154,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let show_progress = !quiet
         && std::io::stderr().is_terminal()
         && !(args.output.is_none() && args.out_dir.is_none() && std::io::stdout().is_terminal());
-    let progress = if show_progress {
-        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} files, {msg} [{elapsed_precise} < {eta}]",
-            )
-            .expect("a valid template"),
-        );
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let progress = say::progress_bar(inputs.len(), show_progress);
     let bar = progress.clone();
     let _clear_on_signal = output::on_signal(move || bar.finish_and_clear());
     let (started, mut records_done) = (std::time::Instant::now(), 0usize);
     batch::run_ordered_pieces(
         inputs,
         input_args.jobs,
-        |input, sink| {
-            convert_input(
-                input,
-                &read_options,
-                to,
-                &options,
-                encoding,
-                strict,
-                quiet,
-                &filter,
-                sink,
-            )
-        },
-        |o| {
+        |input, sink| op::convert_input(input, &read_options, &options, sink),
+        |piece| {
+            let o = said(piece, to, quiet);
             if !o.messages.is_empty() {
                 progress.suspend(|| {
                     for m in &o.messages {
@@ -317,9 +199,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         match batch.add((), &target, &c.bytes, args.force, |n| note(n, quiet)) {
                             Ok(()) => {}
                             Err(e) => {
-                                progress.suspend(|| eprintln!("{} {e:#}", style::error()));
+                                progress.suspend(|| {
+                                    eprintln!("{} {}", style::error(), output::sentence(&e))
+                                });
                                 write_failures += 1;
-                                if output::is_io_error(&e) {
+                                if e.is_io() {
                                     return stop_after_write_error(&progress);
                                 }
                             }
@@ -352,7 +236,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                                     }) {
                                         Ok(f) => Sink::File(Box::new(f)),
                                         Err(e) => {
-                                            write_error = Some(e);
+                                            write_error = Some(e.into());
                                             return false;
                                         }
                                     }
@@ -384,74 +268,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     progress.finish_and_clear();
     let records_written = files_written;
     if plan.is_none() {
-        if let Some(e) = write_error {
-            // Unfinished, the temporary file is removed: the target stays as it was.
-            drop(sink);
-            return Err(match &args.output {
-                Some(path) => e.context(format!("{} not written", path.display())),
-                None => e,
-            });
-        }
-        if !holds_several(to) && records > 1 {
-            eprintln!(
-                "{} the inputs hold {records} records, and a {} file holds one: give --out-dir DIR",
-                style::error(),
-                to.name()
-            );
-            return Ok(ExitCode::Error);
-        }
-        if strict && failed {
-            eprintln!("{} nothing written (--strict)", style::error());
-            return Ok(ExitCode::Error);
-        }
-        if records == 0 {
-            if failed {
-                // Nothing converted: an existing target stays as it was, none is created.
-                if let Some(path) = &args.output {
-                    eprintln!(
-                        "{} nothing converted; {} not written",
-                        style::error(),
-                        path.display()
-                    );
-                }
-                return Ok(ExitCode::Error);
-            }
-            if let Some(path) = &args.output {
-                sink = Sink::File(Box::new(output::OutputFile::create(
-                    path,
-                    args.force,
-                    |n| note(n, quiet),
-                )?));
-            }
-        }
-        sink.write(|w| joiner.finish(w))?;
-        if let (Some(sentence), false) = (
-            joiner.too_large(read_options.max_file_size),
-            matches!(sink, Sink::None),
-        ) {
-            eprintln!("{} {sentence}", style::warning());
-        }
-        match sink {
-            Sink::File(f) => {
-                f.finish()?;
-                if let (Some(folder), false) = (new_folder, quiet) {
-                    eprintln!("shogi-tool: note: created the folder {}", folder.display());
-                }
-                if let (Some(path), false) = (&args.output, quiet) {
-                    eprintln!(
-                        "wrote {} ({records} record{})",
-                        path.display(),
-                        if records == 1 { "" } else { "s" }
-                    );
-                }
-            }
-            Sink::Buffer(bytes) => {
-                let mut out = std::io::stdout().lock();
-                out.write_all(&bytes)?;
-                out.flush()?;
-            }
-            Sink::Stdout(mut out) => out.flush()?,
-            Sink::None => {}
+        let target = Target {
+            output: args.output.as_deref(),
+            force: args.force,
+            quiet,
+            strict,
+        };
+        let one = OneOutput {
+            sink,
+            joiner,
+            records,
+            write_error,
+        };
+        if let Some(code) =
+            one.finish(&target, to, failed, new_folder, read_options.max_file_size)?
+        {
+            return Ok(code);
         }
     } else if !quiet {
         eprintln!(
@@ -465,476 +297,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::Success
     })
-}
-
-/// The first few of `count` items (`first` holds at most five), and how many more.
-fn list_first(first: &[String], count: usize) -> String {
-    let shown: Vec<&str> = first.iter().take(5).map(String::as_str).collect();
-    match count.saturating_sub(shown.len()) {
-        0 => shown.join(", "),
-        more => format!("{} and {more} more", shown.join(", ")),
-    }
-}
-
-/// Settles the output of every record with `--out-dir` before anything is written (see
-/// [`out_dir`](super::out_dir) for the rules). The inputs are read once to count their
-/// records (the outputs are not held in memory, nor is a name per record).
-fn plan_names(
-    dir: &Path,
-    inputs: &[Input],
-    paths: &[PathBuf],
-    to: Format,
-    read_options: &batch::ReadOptions,
-    jobs: usize,
-) -> Names {
-    let roots: Vec<PathBuf> = paths.iter().filter(|p| p.is_dir()).cloned().collect();
-    let mut entries = Vec::with_capacity(inputs.len());
-    let mut rest = inputs.iter();
-    batch::run_ordered(
-        inputs.iter().cloned(),
-        jobs,
-        |input| {
-            // A batch at a time, as when converting: where the records lie is not held whole.
-            let mut records = 0usize;
-            let per_batch = batch::RECORDS_PER_BATCH;
-            batch::read_each_batched(
-                input,
-                read_options,
-                per_batch,
-                |_, _| (),
-                |done| {
-                    records += done.len();
-                    true
-                },
-            );
-            records
-        },
-        |records| {
-            let input = rest.next().expect("one count per input");
-            entries.push(Entry {
-                rel: relative_path(input, &roots),
-                records,
-            });
-            true
-        },
-    );
-    Names::new(dir, to.extension(), entries)
-}
-
-/// An input's path below the directory argument it was found under, or its file name alone
-/// when it was named directly (`stdin` for standard input). It never holds `..` or a root,
-/// so an output can only land inside `--out-dir`.
-fn relative_path(input: &Input, roots: &[PathBuf]) -> PathBuf {
-    let p = match input {
-        Input::Stdin | Input::Unreadable { .. } => return PathBuf::from("stdin"),
-        Input::File(p) => p,
-    };
-    let below = roots
-        .iter()
-        .filter_map(|root| p.strip_prefix(root).ok())
-        .min_by_key(|rel| rel.components().count());
-    let rel: PathBuf = match below {
-        Some(rel) if rel.file_name().is_some() => rel.to_path_buf(),
-        _ => p.file_name().map(PathBuf::from).unwrap_or_default(),
-    };
-    rel.components()
-        .filter_map(|c| match c {
-            Component::Normal(s) => Some(s),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The output format: `--to`, else the one the extension of `-o FILE` names. Warns when
-/// both are given and disagree.
-fn target_format(args: &Args) -> anyhow::Result<Format> {
-    let by_extension = args
-        .output
-        .as_deref()
-        .and_then(|p| p.extension())
-        .and_then(|e| e.to_str())
-        .and_then(Format::from_extension);
-    match (args.to.map(Format::from), by_extension) {
-        (Some(to), Some(ext)) if to != ext => {
-            if !args.quiet {
-                eprintln!(
-                    "{} {} has the extension of {} files, but --to {} writes {}",
-                    style::warning(),
-                    args.output.as_deref().unwrap_or(Path::new("")).display(),
-                    ext.name(),
-                    to.name(),
-                    to.name()
-                );
-            }
-            Ok(to)
-        }
-        (Some(to), _) => Ok(to),
-        (None, Some(ext)) => Ok(ext),
-        (None, None) => match &args.output {
-            Some(p) => bail!(
-                "cannot tell the output format from {}: give --to FORMAT (kif, kifu, ki2, ki2u, csa, sfen, usi or jkf)",
-                p.display()
-            ),
-            None => bail!(
-                "give --to FORMAT (kif, kifu, ki2, ki2u, csa, sfen, usi or jkf), or -o FILE with one of those extensions"
-            ),
-        },
-    }
-}
-
-/// Whether output for a terminal is written in UTF-8 instead of the format's default
-/// encoding: a terminal shows Shift_JIS (or EUC-JP, UTF-16) as mojibake, so unless the user
-/// asked for that encoding, the text goes out in UTF-8.
-fn terminal_wants_utf8(encoding: Encoding, asked: bool, to_terminal: bool) -> bool {
-    to_terminal && !asked && encoding != Encoding::Utf8
-}
-
-/// The output encoding: `--output-encoding`, else the format's convention. JKF is JSON,
-/// which is UTF-8 only.
-fn output_encoding(to: Format, asked: Option<OutputEncodingArg>) -> anyhow::Result<Encoding> {
-    match asked.map(Encoding::from) {
-        Some(e) if to == Format::Jkf && e != Encoding::Utf8 => bail!(
-            "--output-encoding {}: JKF is JSON, which is always UTF-8",
-            e.name()
-        ),
-        Some(e) => Ok(e),
-        None => Ok(default_encoding(to)),
-    }
-}
-
-/// Converts the records of `input` and hands them to `sink` a batch at a time, in record
-/// order, then a last piece (with `last` set) that says why the input could not be read, if
-/// so: a multi-game file of any size holds a batch of outputs, never all of them.
-#[allow(clippy::too_many_arguments)]
-fn convert_input(
-    input: &Input,
-    read_options: &batch::ReadOptions,
-    to: Format,
-    options: &WriteOptions,
-    encoding: Encoding,
-    strict: bool,
-    quiet: bool,
-    filter: &shogi_tool::record::filter::Filter,
-    sink: &mut dyn FnMut(FileOutput) -> bool,
-) {
-    let path = input.display();
-    let mut go_on = true;
-    let mut batches = 0usize;
-    let file = batch::read_each_batched(
-        input,
-        read_options,
-        batch::RECORDS_PER_BATCH,
-        |record, _| convert_record(record, to, options, encoding, strict, quiet, filter),
-        |results| {
-            // Batches are full but for the last: a first batch of one is the only record.
-            let several = batches > 0 || results.len() > 1;
-            batches += 1;
-            let mut o = FileOutput::new(&path);
-            for r in results {
-                let at = if several {
-                    format!("{path}#{}", r.record)
-                } else {
-                    path.clone()
-                };
-                for note in r.notes {
-                    o.messages.push(match note {
-                        Note::Plain(m) => m,
-                        Note::At(label, m) => format!("{label} {at}: {m}"),
-                    });
-                }
-                o.failed |= r.failed;
-                if let Some(bytes) = r.bytes {
-                    o.converted.push(Converted {
-                        record: r.record,
-                        bytes,
-                    });
-                }
-            }
-            go_on = sink(o);
-            go_on
-        },
-    );
-    if !go_on {
-        return;
-    }
-    let mut o = FileOutput::new(&path);
-    o.last = true;
-    if let Some(message) = &file.error {
-        o.messages.push(format!("{} {message}", style::error()));
-        o.failed = true;
-    }
-    sink(o);
-}
-
-/// A message about a record: as it is, or to be said of the record (`path` or `path#N`).
-enum Note {
-    Plain(String),
-    /// A label (`warning:`, `error:`) and what follows the record's name.
-    At(String, String),
-}
-
-/// One record converted, or why not.
-struct RecordOutput {
-    /// Its index in its input.
-    record: usize,
-    bytes: Option<Vec<u8>>,
-    notes: Vec<Note>,
-    failed: bool,
-}
-
-#[allow(clippy::too_many_arguments)]
-fn convert_record(
-    record: &shogi_tool::record::Record,
-    to: Format,
-    options: &WriteOptions,
-    encoding: Encoding,
-    strict: bool,
-    quiet: bool,
-    filter: &shogi_tool::record::filter::Filter,
-) -> RecordOutput {
-    let mut o = RecordOutput {
-        record: record.source.index,
-        bytes: None,
-        notes: Vec::new(),
-        failed: false,
-    };
-    if let Some(e) = record.errors.first() {
-        o.notes.push(Note::Plain(format!(
-            "{} {} (record not converted)",
-            style::error(),
-            shogi_tool::diag::located_error(&record.source.path, e)
-        )));
-        o.failed = true;
-        return o;
-    }
-    if let Some(why) = write::cannot_carry(to, record.variant()) {
-        o.notes.push(Note::Plain(format!(
-            "{} {}#{}: {why} (record not converted)",
-            style::error(),
-            record.source.path,
-            record.source.index
-        )));
-        o.failed = true;
-        return o;
-    }
-    // A piece name that disagrees with the board is written as the move played.
-    let corrected = shogi_tool::record::replay::correct_piece_names(record);
-    let record = match &corrected {
-        Some((fixed, found)) => {
-            if !quiet {
-                for f in found {
-                    o.notes.push(Note::At(
-                        style::warning().to_string(),
-                        format!(
-                            "ply {}: {}: {}",
-                            f.ply,
-                            shogi_tool::diag::label(
-                                shogi_tool::diag::Severity::Warning,
-                                f.code.as_str(),
-                                style::stderr()
-                            ),
-                            shogi_tool::diag::human_message(&f.message)
-                        ),
-                    ));
-                }
-            }
-            fixed
-        }
-        None => record,
-    };
-    // --main-line-only, --no-comments, --no-times, --no-variations, --header.
-    let filtered = (!filter.is_empty()).then(|| filter.apply(record));
-    let record = filtered.as_ref().unwrap_or(record);
-    let mut w = write::write(record, to, options);
-    let mut lost = w.dropped.clone();
-    if w.text.contains('\0') {
-        // A NUL (a JKF "\u0000" in a comment) would make the output read as binary data.
-        w.text.retain(|c| c != '\0');
-        lost.push("NUL characters".to_string());
-    }
-    let (mut bytes, replaced) = write::encode(&w.text, encoding);
-    write::declare_if_misread(to, encoding, &mut w.text, &mut bytes);
-    if !replaced.is_empty() {
-        let chars: String = replaced.iter().collect();
-        lost.push(format!(
-            "characters {} cannot hold ({chars})",
-            encoding.name()
-        ));
-    }
-    if !lost.is_empty() {
-        let what = format!("{} cannot carry: {}", to.name(), lost.join(", "));
-        if strict {
-            o.notes.push(Note::At(
-                style::error().to_string(),
-                format!("{what} (not written: --strict)"),
-            ));
-            o.failed = true;
-            return o;
-        }
-        if !quiet {
-            o.notes.push(Note::At(style::warning().to_string(), what));
-        }
-    }
-    o.bytes = Some(bytes);
-    o
-}
-
-/// Where the records of one output go.
-enum Sink {
-    /// Nowhere (not yet, or no longer).
-    None,
-    /// `-o FILE`.
-    File(Box<output::OutputFile>),
-    /// Standard output, held back until the end.
-    Buffer(Vec<u8>),
-    /// Standard output as the records come.
-    Stdout(std::io::StdoutLock<'static>),
-}
-
-impl Sink {
-    fn write(
-        &mut self,
-        f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-    ) -> std::io::Result<()> {
-        match self {
-            Sink::None => Ok(()),
-            Sink::File(w) => f(w.as_mut()),
-            Sink::Buffer(w) => f(w),
-            Sink::Stdout(w) => f(w),
-        }
-    }
-}
-
-/// Joins records for one output as they come: CSA with `/` lines (the version line only
-/// once), several JKF documents as one JSON array, the others one after another.
-struct Joiner {
-    to: Format,
-    count: usize,
-    /// Bytes written so far.
-    written: u64,
-    /// JKF: the last record, held until it is known whether another follows.
-    pending: Option<Vec<u8>>,
-}
-
-impl Joiner {
-    fn new(to: Format) -> Joiner {
-        Joiner {
-            to,
-            count: 0,
-            written: 0,
-            pending: None,
-        }
-    }
-
-    /// Writes `bytes` to `out`, counting them.
-    fn put(&mut self, out: &mut dyn Write, bytes: &[u8]) -> std::io::Result<()> {
-        self.written += bytes.len() as u64;
-        out.write_all(bytes)
-    }
-
-    /// A sentence when the output is larger than the readers take (`limit`, this run's
-    /// `--max-file-size`, 256 MiB by default), so that reading it back needs a larger one.
-    fn too_large(&self, limit: u64) -> Option<String> {
-        (self.written > limit).then(|| {
-            format!(
-                "the output is {} bytes, more than the {limit} bytes the readers take (--max-file-size): read it back with --max-file-size {}",
-                self.written, self.written
-            )
-        })
-    }
-
-    fn push(&mut self, out: &mut dyn Write, bytes: Vec<u8>) -> std::io::Result<()> {
-        self.count += 1;
-        match self.to {
-            Format::Jkf => {
-                // The elements of an array are written one a line (`jkf::compact`): the
-                // pretty form of thousands of records was larger than the readers take.
-                if let Some(prev) = self.pending.take() {
-                    if self.count == 2 {
-                        self.put(out, b"[\n")?;
-                    }
-                    self.put(out, &compact_jkf(&prev))?;
-                    self.put(out, b",\n")?;
-                }
-                self.pending = Some(bytes);
-            }
-            Format::Csa if self.count > 1 => {
-                self.put(out, b"/\n")?;
-                let text = String::from_utf8_lossy(&bytes);
-                let body: Vec<&str> = text
-                    .lines()
-                    .skip_while(|l| l.starts_with('V') || l.starts_with("'CSA encoding"))
-                    .collect();
-                self.put(out, body.join("\n").as_bytes())?;
-                self.put(out, b"\n")?;
-            }
-            _ => self.put(out, &bytes)?,
-        }
-        Ok(())
-    }
-
-    fn finish(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
-        if let Some(last) = self.pending.take() {
-            if self.count == 1 {
-                self.put(out, &last)?;
-            } else {
-                self.put(out, &compact_jkf(&last))?;
-                self.put(out, b"\n]\n")?;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A JKF record's bytes (UTF-8, as JKF is always written) on one line.
-fn compact_jkf(bytes: &[u8]) -> Vec<u8> {
-    shogi_tool::formats::jkf::compact(&String::from_utf8_lossy(bytes)).into_bytes()
-}
-
-/// Counts the files a batch put in place and says the failures; false after a file-system
-/// error (a full disk fails every later write the same way).
-fn tally(
-    done: Vec<output_batch::Done>,
-    progress: &indicatif::ProgressBar,
-    written: &mut usize,
-    failures: &mut usize,
-) -> bool {
-    let mut go_on = true;
-    for d in done {
-        match d.result {
-            Ok(_) => *written += 1,
-            Err(e) => {
-                progress.suspend(|| eprintln!("{} {e:#}", style::error()));
-                *failures += 1;
-                go_on &= !output::is_io_error(&e);
-            }
-        }
-    }
-    go_on
-}
-
-/// Says the run stops after a write error; false, to stop it.
-fn stop_after_write_error(progress: &indicatif::ProgressBar) -> bool {
-    progress.suspend(|| eprintln!("{} stopped after a write error", style::error()));
-    false
-}
-
-/// Says on standard error that a special target is written into (unless `quiet`).
-fn note(what: &str, quiet: bool) {
-    if !quiet {
-        eprintln!("shogi-tool: note: {what}");
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_terminal_gets_utf8_unless_asked_otherwise() {
-        assert!(terminal_wants_utf8(Encoding::ShiftJis, false, true));
-        assert!(!terminal_wants_utf8(Encoding::ShiftJis, true, true));
-        assert!(!terminal_wants_utf8(Encoding::ShiftJis, false, false));
-        assert!(!terminal_wants_utf8(Encoding::Utf8, false, true));
-    }
 }

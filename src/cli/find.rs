@@ -17,7 +17,6 @@ use shogi_tool::record::replay::{replay, ReplayOptions};
 use shogi_tool::record::{ErrorCode, OutcomeReason, Record, WarningCode};
 use shogi_tool::shogi::{FoulCode, Handicap, Move};
 use shogi_tool::text::SourceText;
-use shogi_tool::variant::{VPosition, Variant};
 use shogi_tool::views::shown::AnyPosition;
 
 use super::exit::ExitCode;
@@ -173,25 +172,6 @@ fn parse_handicap(s: &str) -> Result<Handicap, String> {
         })
 }
 
-/// Why `sfen`, which is no standard position, is no smaller variant's either, in the variant
-/// SFEN reader's words (the field, the byte, what is wrong); `None` when the text is a standard
-/// position or its position reads as a variant's (then the fault is elsewhere, in its moves).
-fn variant_sfen_error(sfen: &AnySfen, variant: Option<Variant>) -> Option<String> {
-    if sfen.standard.is_ok() || variant == Some(Variant::Standard) {
-        return None;
-    }
-    let t = sfen.text.trim();
-    let t = t.strip_prefix("position").map_or(t, str::trim_start);
-    let t = t.strip_prefix("sfen").map_or(t, str::trim_start);
-    if t.starts_with("startpos") {
-        return None;
-    }
-    let position = t.split(" moves").next().unwrap_or(t);
-    VPosition::from_sfen_as(position, variant)
-        .err()
-        .map(|e| e.to_string())
-}
-
 /// What `--opening` gives: a name, or the first moves.
 #[derive(Debug, Clone)]
 pub enum Opening {
@@ -232,12 +212,12 @@ impl Args {
         let variant = self.input.variant;
         let position =
             super::position::sfen_position(Some(sfen), variant, "--position").map_err(|e| {
-                match variant_sfen_error(sfen, variant) {
+                match shogi_tool::ops::position_arg::variant_sfen_error(sfen, variant) {
                     Some(why) => anyhow::anyhow!(
                         "cannot read the --position SFEN `{}`: {why}",
                         sfen.text.trim()
                     ),
-                    None => e,
+                    None => e.into(),
                 }
             })?;
         Ok(Some(match position {

@@ -4,7 +4,6 @@
 
 use std::path::PathBuf;
 
-use anyhow::bail;
 use clap::ValueEnum;
 use shogi_tool::record::Format;
 
@@ -50,24 +49,7 @@ pub fn run(
     args: Args,
     convert: impl FnOnce(Vec<std::ffi::OsString>) -> anyhow::Result<ExitCode>,
 ) -> anyhow::Result<ExitCode> {
-    let to = args.to.map(Format::from).or_else(|| {
-        args.output
-            .extension()
-            .and_then(|e| e.to_str())
-            .and_then(Format::from_extension)
-    });
-    let Some(to) = to else {
-        bail!(
-            "cannot tell the output format from {}: give --to csa, sfen, usi or jkf",
-            args.output.display()
-        );
-    };
-    if !matches!(to, Format::Csa | Format::Sfen | Format::Usi | Format::Jkf) {
-        bail!(
-            "a {} file holds one game: join writes csa, sfen, usi or jkf",
-            to.name()
-        );
-    }
+    let to = shogi_tool::ops::join::join_format(args.to.map(Format::from), &args.output)?;
     // The same run as `convert PATH... --to FORMAT -o FILE`, whose arguments these are.
     let i = &args.input;
     let mut argv: Vec<std::ffi::OsString> = vec!["shogi-tool".into(), "convert".into()];

@@ -9,6 +9,8 @@ pub mod completions;
 #[cfg(test)]
 mod consistency;
 pub mod convert;
+mod convert_say;
+mod convert_sink;
 pub mod dedup;
 #[cfg(test)]
 pub mod docs;
@@ -26,9 +28,7 @@ pub mod join;
 #[cfg(test)]
 mod man;
 pub mod moves;
-mod out_dir;
 pub mod output;
-pub mod output_batch;
 pub mod perft;
 pub mod position;
 pub mod positions;

@@ -6,16 +6,14 @@
 
 use anyhow::{bail, Context};
 use shogi_tool::batch::{self, Input, ReadOptions};
-use shogi_tool::formats::usi;
-use shogi_tool::record::replay::{replay, ReplayOptions};
-use shogi_tool::record::{Format, MetaKey, Start};
+use shogi_tool::record::{Format, MetaKey};
 use shogi_tool::shogi::Square;
 use shogi_tool::variant::{VPosition, Variant};
-use shogi_tool::views::shown::{last_square, AnyPosition};
-use shogi_tool::views::{self, Located};
+use shogi_tool::views;
+use shogi_tool::views::shown::AnyPosition;
 
 use super::inputs::ENCODING_HELP;
-use super::values::{AnySfen, EncodingArg, FormatArg, SFEN_HELP};
+use super::values::{EncodingArg, FormatArg, SFEN_HELP};
 
 /// Where the position to show comes from.
 #[derive(Debug, Clone, clap::Args)]
@@ -52,120 +50,8 @@ pub struct PositionArgs {
     pub variant: Option<shogi_tool::variant::Variant>,
 }
 
-/// The position of an SFEN option (`startpos` without one) of either game: a variant's when
-/// `--variant` names one or the board is of a variant's size, else standard shogi's. `option`
-/// names the flag in errors (`--sfen`, `--position`).
-pub fn sfen_position(
-    sfen: Option<&AnySfen>,
-    variant: Option<Variant>,
-    option: &str,
-) -> anyhow::Result<AnyPosition> {
-    let text = sfen.map_or("startpos", |s| s.text.as_str());
-    if let Some(p) = positions_from_sfen(text, variant, option)?.filter(|p| !p.is_empty()) {
-        return Ok(shown(&p, p.len() - 1));
-    }
-    Ok(AnyPosition::Standard(Box::new(match sfen {
-        Some(sfen) => sfen.located()?.clone(),
-        None => Located::bare(shogi_tool::shogi::Position::startpos()),
-    })))
-}
-
-/// Position `n` of a variant's `positions`, with the destination of the move that led there.
-fn shown(positions: &[VPosition], n: usize) -> AnyPosition {
-    let last = n
-        .checked_sub(1)
-        .and_then(|b| last_square(&positions[b], &positions[n]));
-    AnyPosition::Variant {
-        position: Box::new(positions[n].clone()),
-        last,
-    }
-}
-
-/// Reads `--sfen` text (`startpos`, an SFEN or Fairy-Stockfish FEN, optionally followed by
-/// `moves ...`) for a variant, if it is one, through the one SFEN/USI reader and the one
-/// replay: every position from the SFEN's to the last after its moves; `None` for standard
-/// shogi.
-fn positions_from_sfen(
-    sfen: &str,
-    variant: Option<Variant>,
-    option: &str,
-) -> anyhow::Result<Option<Vec<VPosition>>> {
-    let t = sfen.trim();
-    let line = if t.starts_with("startpos") || t.starts_with("sfen ") || t.starts_with("position ")
-    {
-        t.to_string()
-    } else {
-        format!("sfen {t}")
-    };
-    let standard = matches!(variant, None | Some(Variant::Standard));
-    // Standard shogi is read as detected, so that a variant's board says which game it is.
-    let forced = variant.filter(|_| !standard);
-    let record = usi::read_as(&line, forced)
-        .into_iter()
-        .next()
-        .context("no position given")?;
-    let start = match &record.start {
-        Start::Variant(p) => Some(p.variant()),
-        _ => None,
-    };
-    if standard {
-        match start {
-            None | Some(Variant::Standard) => return Ok(None),
-            Some(found) if variant.is_some() => bail!(
-                "the position is {found} ({}), but --variant says standard",
-                found.title()
-            ),
-            Some(_) => {}
-        }
-    }
-    let plies = record.tree.main_line_moves().count();
-    let read_error = record.errors.first().map(|e| match start {
-        Some(_) => format!(
-            "ply {}: column {}: {}",
-            plies + 1,
-            e.column,
-            e.message.trim_end_matches('.')
-        ),
-        None => start_error(&e.message, e.column, sfen_column(&line)),
-    });
-    if let (None, Some(message)) = (start, &read_error) {
-        bail!("cannot use {option} `{sfen}`: {message}");
-    }
-    let report = replay(&record, &ReplayOptions::default());
-    if let Some(f) = report.fouls.first() {
-        bail!("cannot use {option} `{sfen}`: ply {}: {}", f.ply, f.message);
-    }
-    if let Some(message) = read_error {
-        bail!("cannot use {option} `{sfen}`: {message}");
-    }
-    Ok(Some(report.variant_positions))
-}
-
-/// The 0-based character column where the SFEN of an SFEN/USI line starts (after
-/// `position` and `sfen`).
-fn sfen_column(line: &str) -> usize {
-    let rest = line.strip_prefix("position").map_or(line, str::trim_start);
-    let rest = rest.strip_prefix("sfen").map_or(rest, str::trim_start);
-    line[..line.len() - rest.len()].chars().count()
-}
-
-/// The reader's error about the start of a `--sfen` line, worded as the SFEN's own (`SFEN
-/// board field, byte 9: ...`, the byte counted in the SFEN as given): `column` is the
-/// reader's, in a line whose SFEN starts at character `prefix` (0-based).
-fn start_error(message: &str, column: u32, prefix: usize) -> String {
-    let message = message.trim_end_matches('.');
-    if let Some(m) = message.strip_prefix("Cannot read the SFEN: ") {
-        return m.to_string();
-    }
-    if let Some((field, m)) = message
-        .strip_prefix("Cannot read the SFEN's ")
-        .and_then(|m| m.split_once(" field: "))
-    {
-        let byte = (column as usize).saturating_sub(1 + prefix);
-        return format!("SFEN {field} field, byte {byte}: {m}");
-    }
-    format!("column {column}: {message}")
-}
+pub use shogi_tool::ops::position_arg::sfen_position;
+use shogi_tool::ops::position_arg::{positions_from_sfen, shown};
 
 impl PositionArgs {
     /// The position of either game, and whether the record had read errors (see
@@ -276,7 +162,8 @@ impl PositionArgs {
             bail!("{}", shogi_tool::diag::located_error(path, e));
         }
         let report = shogi_tool::record::replay::replay(record, &Default::default());
-        let positions = &report.variant_positions;
+        // Every position of the main line, through the one generic core.
+        let positions: &[VPosition] = &report.variant_positions;
         let n = match self.ply {
             Some(n) if n < positions.len() => n,
             Some(n) => bail!("{path}#{}: the main line has no ply {n}", self.record),

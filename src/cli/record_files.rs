@@ -1,186 +1,76 @@
-//! Records written one file each into a folder, for `split` and `dedup --out-dir`: names made
-//! unique within the run, every file written whole or not at all (synced once per batch, see
-//! [`output_batch`]), failures said and counted.
+//! Records written one file each into a folder, for `split` and `dedup --out-dir`: the
+//! library's [`RecordFiles`] with its failures and its summary said on standard error.
 
 use std::path::Path;
 
-use shogi_tool::batch::Input;
 use shogi_tool::collection::names::Names;
+use shogi_tool::output::record_files::RecordFiles;
 
-use super::output;
-use super::output_batch::{self, Batch};
+pub use shogi_tool::output::record_files::input_stem;
+
+use super::output::sentence;
 use super::style;
 
-/// The name a record asked for (`BODY`, `EXT`), and how many times it gave way to the next.
-struct Wanted {
-    body: String,
-    ext: String,
-    tries: usize,
-}
-
-/// A folder being written into.
+/// A folder being written into; each file that cannot be written is said as it fails.
 pub struct OutDir<'a> {
-    dir: &'a Path,
-    names: Names,
-    force: bool,
-    batch: Batch<Wanted>,
-    written: usize,
-    failures: usize,
-    /// Records not written because an earlier write failed in the file system (a full disk,
-    /// a read-only folder): every later one would fail the same way.
-    not_written: usize,
-    stopped: bool,
-    /// Whether the folder was missing when the run began.
-    missing: bool,
+    files: RecordFiles<'a>,
 }
-
-/// How many times a name taken meanwhile (by another run writing into the same folder) gives
-/// way to the next before the record is given up.
-const RETRIES: usize = 10_000;
 
 impl<'a> OutDir<'a> {
     /// Writes into `dir`, avoiding `names` (those in use); with `force` a file there before
     /// the run is replaced. The folder is created by the first file written into it.
     pub fn new(dir: &'a Path, names: Names, force: bool) -> OutDir<'a> {
         OutDir {
-            dir,
-            names,
-            force,
-            batch: Batch::new(dir),
-            written: 0,
-            failures: 0,
-            not_written: 0,
-            stopped: false,
-            missing: std::fs::symlink_metadata(dir).is_err(),
+            files: RecordFiles::new(dir, names, force, |e| {
+                eprintln!("{} {}", style::error(), sentence(e))
+            }),
         }
     }
 
-    /// Writes `bytes` as `BODY.EXT` (`BODY-2.EXT`, ... when the name is taken, before the run
-    /// or meanwhile by another run).
+    /// Writes `bytes` as `BODY.EXT` (`BODY-2.EXT`, ... when the name is taken).
     pub fn write(&mut self, body: &str, ext: &str, bytes: &[u8]) {
-        if self.stopped {
-            self.not_written += 1;
-            return;
-        }
-        if let Err(e) = self.write_unique(body, ext, bytes) {
-            self.count(Err(e));
-        }
+        self.files.write(body, ext, bytes);
     }
 
     /// Copies the file `from` byte for byte as `BODY.EXT` (made unique likewise).
     pub fn copy(&mut self, body: &str, ext: &str, from: &Path) {
-        if self.stopped {
-            self.not_written += 1;
-            return;
-        }
-        let result = std::fs::read(from)
-            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", from.display()))
-            .and_then(|b| self.write_unique(body, ext, &b));
-        if let Err(e) = result {
-            self.count(Err(e));
-        }
-    }
-
-    /// Writes under the first free name, taking the next when a file of that name appears
-    /// meanwhile (only without `force`: with it, the name is this run's to replace); the file
-    /// is put in place when its batch is committed.
-    fn write_unique(&mut self, body: &str, ext: &str, bytes: &[u8]) -> anyhow::Result<()> {
-        let mut tries = 0;
-        loop {
-            let target = self.dir.join(self.names.unique(body, ext));
-            let wanted = Wanted {
-                body: body.to_string(),
-                ext: ext.to_string(),
-                tries,
-            };
-            match self.batch.add(wanted, &target, bytes, self.force, |_| {}) {
-                Err(e) if !self.force && output::is_exists(&e) && tries < RETRIES => tries += 1,
-                Err(e) if output::is_exists(&e) => {
-                    anyhow::bail!("{} exists; not replaced", target.display())
-                }
-                Err(e) => return Err(e),
-                Ok(()) => {
-                    if self.batch.is_due() {
-                        self.commit();
-                    }
-                    return Ok(());
-                }
-            }
-        }
-    }
-
-    /// Puts the files of the batch in place and counts them.
-    fn commit(&mut self) {
-        let (dir, names) = (self.dir, &mut self.names);
-        let done = self.batch.commit(|w| {
-            w.tries += 1;
-            (w.tries <= RETRIES).then(|| dir.join(names.unique(&w.body, &w.ext)))
-        });
-        for output_batch::Done { result } in done {
-            self.count(result.map(|_| ()));
-        }
+        self.files.copy(body, ext, from);
     }
 
     /// Puts every file still waiting in place; call before [`OutDir::summary`].
     pub fn finish(&mut self) {
-        self.commit();
-    }
-
-    fn count(&mut self, result: anyhow::Result<()>) {
-        match result {
-            Ok(()) => self.written += 1,
-            Err(e) => {
-                eprintln!("{} {e:#}", style::error());
-                self.failures += 1;
-                if output::is_io_error(&e) {
-                    // A full disk or a read-only folder fails every later write the same way.
-                    self.stopped = true;
-                }
-            }
-        }
+        self.files.finish();
     }
 
     /// Says how many records a write error left unwritten, and unless `quiet` how many files
     /// were written (`wrote N files into DIR`) and that the folder was created.
     pub fn summary(&self, quiet: bool) {
-        if self.stopped {
+        let summary = self.files.summary();
+        let dir = self.files.dir();
+        if summary.stopped {
             eprintln!(
                 "{} stopped after a write error: {} more record{} not written",
                 style::error(),
-                self.not_written,
-                if self.not_written == 1 { "" } else { "s" }
+                summary.not_written,
+                if summary.not_written == 1 { "" } else { "s" }
             );
         }
         if quiet {
             return;
         }
-        if self.missing && self.written > 0 {
-            eprintln!(
-                "shogi-tool: note: created the folder {}",
-                self.dir.display()
-            );
+        if summary.created_folder {
+            eprintln!("shogi-tool: note: created the folder {}", dir.display());
         }
         eprintln!(
             "wrote {} file{} into {}",
-            self.written,
-            if self.written == 1 { "" } else { "s" },
-            self.dir.display()
+            summary.written,
+            if summary.written == 1 { "" } else { "s" },
+            dir.display()
         );
     }
 
     /// Whether a file could not be written.
     pub fn failed(&self) -> bool {
-        self.failures > 0 || self.not_written > 0
-    }
-}
-
-/// The stem of an input's file name (`games` for `games.csa`), to name its records by.
-pub fn input_stem(input: &Input) -> String {
-    match input {
-        Input::File(p) => p
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "record".into()),
-        _ => "stdin".into(),
+        self.files.failed()
     }
 }

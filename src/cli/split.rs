@@ -9,7 +9,8 @@ use anyhow::{bail, Context};
 
 use shogi_tool::batch;
 use shogi_tool::collection::alone::Alone;
-use shogi_tool::collection::names::{name_for, Names};
+use shogi_tool::collection::names::Names;
+use shogi_tool::ops::split::{split_record, Piece};
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
@@ -28,16 +29,6 @@ pub struct Args {
     pub out_dir: PathBuf,
     #[arg(long, short = 'q', help = QUIET_HELP)]
     pub quiet: bool,
-}
-
-/// One record ready to write, or why not.
-enum Piece {
-    Ready {
-        body: String,
-        ext: &'static str,
-        bytes: Vec<u8>,
-    },
-    Failed(String),
 }
 
 /// What an input hands over: a batch of its records, or its end (with why it could not be
@@ -83,23 +74,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 input,
                 &read_options,
                 batch::RECORDS_PER_BATCH,
-                |record, source| {
-                    if let Some(e) = record.errors.first() {
-                        return Piece::Failed(format!(
-                            "{} (record not written)",
-                            shogi_tool::diag::located_error(
-                                &format!("{}#{}", record.source.path, record.source.index),
-                                e
-                            )
-                        ));
-                    }
-                    let (bytes, ext) = alone.bytes_from(record, source);
-                    Piece::Ready {
-                        body: name_for(record, &format!("{stem}.{}", record.source.index)),
-                        ext,
-                        bytes,
-                    }
-                },
+                |record, source| split_record(record, source, &stem, &alone),
                 |pieces| {
                     go_on = sink(Part::Records(pieces));
                     go_on

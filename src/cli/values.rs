@@ -7,7 +7,6 @@ use shogi_tool::record::Format;
 use shogi_tool::shogi::entering_king::Rule;
 use shogi_tool::text::{Encoding, EncodingChoice};
 use shogi_tool::variant::Variant;
-use shogi_tool::views::{self, Located};
 
 /// A record format (`--from`, `--to`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -144,93 +143,7 @@ impl From<RuleArg> for Rule {
 pub const SFEN_HELP: &str = "A position instead of a record: an SFEN or `startpos`, optionally \
      followed by `moves` and USI moves (`startpos moves 7g7f 3c3d`)";
 
-/// Parses a `--sfen` value: an SFEN or `startpos` (optionally after `position` or `sfen`),
-/// optionally followed by `moves` and USI moves, which are played.
-pub fn parse_sfen(s: &str) -> Result<Located, String> {
-    views::located_from_sfen(s).map_err(|e| e.to_string())
-}
-
-/// A `--sfen` value of a command that also takes the smaller variants: the text as given,
-/// and the standard position when it is one (a variant's position is read later, when
-/// `--variant` is known).
-#[derive(Clone, Debug)]
-pub struct AnySfen {
-    /// The value as given.
-    pub text: String,
-    /// The standard position, or why the text is none.
-    pub standard: Result<Located, String>,
-}
-
-impl AnySfen {
-    /// The standard position, or the error that it is none: for a board of a smaller
-    /// variant's size, that size and the `--variant` to give, not the standard rules' complaint.
-    pub fn located(&self) -> anyhow::Result<&Located> {
-        self.standard
-            .as_ref()
-            .map_err(|e| match size_hint(&self.text) {
-                Some(hint) => {
-                    anyhow::anyhow!("cannot read the SFEN `{}`: {hint}", self.text.trim())
-                }
-                None => anyhow::anyhow!("{e}"),
-            })
-    }
-}
-
-/// For an SFEN whose board has the size of a smaller variant's (5x5, 5x6, 7x7, 3x4), a sentence
-/// saying so and naming the `--variant` to give.
-fn size_hint(sfen: &str) -> Option<String> {
-    let t = sfen.trim();
-    let t = t.strip_prefix("position").map_or(t, str::trim_start);
-    let t = t.strip_prefix("sfen").map_or(t, str::trim_start);
-    let board = t.split_whitespace().next()?;
-    let ranks: Vec<&str> = board.split('/').collect();
-    let width = |rank: &str| -> usize {
-        rank.chars()
-            .map(|c| match c.to_digit(10) {
-                Some(d) => d as usize,
-                None if c.is_ascii_alphabetic() => 1,
-                None => 0,
-            })
-            .sum()
-    };
-    let files = width(ranks[0]);
-    if ranks.iter().any(|r| width(r) != files) {
-        return None;
-    }
-    let variants = match (files, ranks.len()) {
-        (5, 5) => "--variant minishogi",
-        (5, 6) => "--variant gorogoro (or gorogoroplus)",
-        (7, 7) => "--variant torishogi",
-        (3, 4) => "--variant dobutsu",
-        _ => return None,
-    };
-    Some(format!(
-        "the board is {files}x{} (files x ranks), not shogi's 9x9: give {variants}",
-        ranks.len()
-    ))
-}
-
-/// Parses a `--sfen` value: the standard grammar, or the board of a smaller variant.
-pub fn parse_any_sfen(s: &str) -> Result<AnySfen, String> {
-    let standard = parse_sfen(s);
-    if let Err(e) = &standard {
-        let t = s.trim();
-        let t = t.strip_prefix("position").map_or(t, str::trim_start);
-        let board = t.strip_prefix("sfen").map_or(t, str::trim_start);
-        let board = board.split(" moves").next().unwrap_or(board);
-        let is_variant = board.split_whitespace().next().is_some_and(|b| {
-            // Anything but a 9-rank board may be a variant's (read and judged later).
-            b.contains('[') || b.split('/').count() != 9
-        });
-        if !is_variant {
-            return Err(e.clone());
-        }
-    }
-    Ok(AnySfen {
-        text: s.to_string(),
-        standard,
-    })
-}
+pub use shogi_tool::ops::position_arg::{parse_any_sfen, AnySfen};
 
 /// Parses a `--variant` name or alias.
 /// The `--variant` value parser: the names and aliases of every game, case-insensitive, listed
@@ -264,12 +177,5 @@ mod tests {
             let name = r.to_possible_value().unwrap().get_name().to_string();
             assert_eq!(Rule::from(*r).name(), name);
         }
-    }
-
-    #[test]
-    fn sfen_takes_startpos_with_moves() {
-        let l = parse_sfen("startpos moves 7g7f 3c3d").unwrap();
-        assert_eq!(l.ply, Some(2));
-        assert!(parse_sfen("startpos moves 7g7x").is_err());
     }
 }

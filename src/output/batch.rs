@@ -2,7 +2,7 @@
 //! batch rather than once per file (`convert --out-dir`, `split`, `dedup --out-dir`).
 //!
 //! Each file is written to a registered temporary file `.shogi-tool-XXXXXX.tmp` beside its
-//! target (see [`super::output`]) and closed. When the batch is due (enough files or bytes, or
+//! target (see [`super::file`]) and closed. When the batch is due (enough files or bytes, or
 //! the oldest file has waited long enough) or the run ends, [`Batch::commit`]:
 //!
 //! 1. makes the data of every temporary file durable at once: one `syncfs` for each file system
@@ -18,9 +18,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
-
-use super::output::{self, Kind, Registered};
+use super::error::{Error, Result};
+use super::file::{self as output, Kind, Registered};
 
 /// A batch is committed once it holds this many files ...
 const MAX_FILES: usize = 1024;
@@ -42,7 +41,7 @@ struct Pending<T> {
 /// one), or why nothing was.
 pub struct Done {
     /// The path written, or the error.
-    pub result: anyhow::Result<PathBuf>,
+    pub result: Result<PathBuf>,
 }
 
 /// Files being written below one output folder, never through a symbolic link inside it.
@@ -85,7 +84,7 @@ impl<T> Batch<T> {
         bytes: &[u8],
         force: bool,
         note: impl FnOnce(&str),
-    ) -> anyhow::Result<()> {
+    ) -> Result<()> {
         if let Some(parent) = target.parent() {
             // Each folder is created (or checked) once a batch; the link check below still
             // walks the whole path, each time.
@@ -107,8 +106,7 @@ impl<T> Batch<T> {
             }
             Kind::Replace { existing, .. } => {
                 let (mut tmp, id) = output::registered_temp(&output::folder_of(target))?;
-                let cannot = || format!("cannot write {}", target.display());
-                tmp.write_all(bytes).with_context(cannot)?;
+                tmp.write_all(bytes).map_err(|e| Error::write(target, e))?;
                 if let Some(mode) = existing {
                     let _ = tmp.as_file().set_permissions(mode);
                 }
@@ -151,10 +149,10 @@ impl<T> Batch<T> {
         if let Err(e) = sync_data(&temps) {
             // Nothing is renamed: the temporary files go as the entries drop.
             for p in pending {
-                let error = anyhow::anyhow!("{e}").context(format!(
-                    "cannot write {} (syncing the data failed)",
-                    p.target.display()
-                ));
+                let error = Error::SyncFailed {
+                    path: p.target.clone(),
+                    source: io::Error::new(e.kind(), e.to_string()),
+                };
                 done.push(Done { result: Err(error) });
             }
             return done;
@@ -372,7 +370,7 @@ mod tests {
         std::fs::write(&target, "old").unwrap();
         let mut batch = Batch::new(dir.path());
         let e = batch.add((), &target, b"new", false, |_| {}).unwrap_err();
-        assert!(output::is_exists(&e), "{e:#}");
+        assert!(e.is_exists(), "{e}");
         batch.add((), &target, b"new", true, |_| {}).unwrap();
         assert!(batch.commit(|_| None)[0].result.is_ok());
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");

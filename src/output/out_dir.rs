@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 /// One input: where its outputs go below the output folder, and how many records it holds.
 #[derive(Clone, Debug)]
-pub(super) struct Entry {
+pub struct Entry {
     /// The input's path below its PATH argument (or its file name alone).
     pub rel: PathBuf,
     /// How many records it holds.
@@ -61,7 +61,7 @@ impl Family {
 type Slot = (usize, usize);
 
 /// The output names of every record of every input (see the module documentation).
-pub(super) struct Names {
+pub struct Names {
     dir: PathBuf,
     ext: String,
     inputs: Vec<Input>,
@@ -74,7 +74,7 @@ pub(super) struct Names {
 }
 
 /// What [`Names::plan`] found: the outputs renamed to keep them apart.
-pub(super) struct Renamed {
+pub struct Renamed {
     /// How many outputs do not have their first name.
     pub count: usize,
     /// The first few, as `source -> name`.
