@@ -2,4 +2,5 @@
 //! a typed result, prints nothing and knows no command-line parser, so a program (the Python
 //! package, a batch job) gets what a subcommand does without the binary.
 
+pub mod dedup;
 pub mod stats;
