@@ -3,4 +3,5 @@
 //! package, a batch job) gets what a subcommand does without the binary.
 
 pub mod dedup;
+pub mod find;
 pub mod stats;
