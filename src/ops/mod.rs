@@ -4,4 +4,5 @@
 
 pub mod dedup;
 pub mod find;
+pub mod impasse;
 pub mod stats;
