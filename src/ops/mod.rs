@@ -5,4 +5,5 @@
 pub mod dedup;
 pub mod find;
 pub mod impasse;
+pub mod positions;
 pub mod stats;
