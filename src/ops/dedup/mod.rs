@@ -10,6 +10,7 @@
 //! again, not reading them ([`Duplicates::report`]); the records kept are read again only from
 //! the inputs holding one ([`Duplicates::kept_records`]).
 
+mod error;
 mod report;
 mod spill;
 
@@ -23,6 +24,7 @@ use crate::collection::groups::{Entry, Group, Table};
 use crate::record::Record;
 
 pub use crate::collection::groups::Keep;
+pub use error::DedupError;
 pub use report::{DedupReport, GameGroup, Member};
 use spill::Spill;
 
@@ -37,27 +39,6 @@ pub struct DedupOptions {
     pub prefix: bool,
     /// Which record of each game is kept, when records are to be kept (written out).
     pub keep: Option<Keep>,
-}
-
-/// Why `dedup` could not run to the end.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum DedupError {
-    /// More records than one run can number.
-    #[error(
-        "more than {} records: too many for one dedup run (use --shard)",
-        u32::MAX
-    )]
-    TooManyRecords,
-    /// The temporary file could not be made.
-    #[error("cannot make dedup's temporary file: {0}")]
-    SpillCreate(std::io::Error),
-    /// The temporary file could not be written.
-    #[error("cannot write dedup's temporary file: {0}")]
-    SpillWrite(std::io::Error),
-    /// The temporary file could not be read back.
-    #[error("cannot read dedup's temporary file: {0}")]
-    SpillRead(std::io::Error),
 }
 
 /// What the read learns of one record.

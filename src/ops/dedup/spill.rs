@@ -5,7 +5,7 @@ use std::io::Write;
 
 use crate::collection::fingerprint::MainLine;
 
-use super::DedupError;
+use super::error::DedupError;
 
 /// The main lines read, in record order, kept in a temporary file (2 bytes a move) so that
 /// the prefixes are found without reading the inputs again or holding every move in memory.
