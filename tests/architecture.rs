@@ -1106,10 +1106,7 @@ fn syntax_in(text: &str) -> Vec<String> {
 /// Literals of record syntax still in a module being emptied elsewhere, as `FILE LITERAL`
 /// (the literal as the failure shows it, quoted): the test fails on any other, and on an
 /// entry here that is gone (so the list only shrinks).
-const KNOWN_SYNTAX: &[&str] = &[
-    "cli/impasse.rs \"sfen {}\"", // part S
-    "cli/impasse.rs \" moves\"",  // part S
-];
+const KNOWN_SYNTAX: &[&str] = &[];
 
 /// `src/cli/help.rs` is `--help` text, every literal of it (examples quote `startpos moves`):
 /// it is left out as a whole, as help text is.
@@ -1190,12 +1187,9 @@ const MAX_CLI_LINES: usize = 300;
 /// Modules still over [`MAX_CLI_LINES`], each being shrunk elsewhere; the test fails on any
 /// other one, and on an entry here that is no longer over (so the list only shrinks).
 const LARGE_CLI_MODULES: &[&str] = &[
-    "cli/dedup.rs",     // part S
-    "cli/find.rs",      // part S
-    "cli/impasse.rs",   // part S
-    "cli/positions.rs", // part S
-    "cli/stats.rs",     // part S
-    "cli/training.rs",  // part S
+    "cli/find.rs",     // issue 30: the --position check still to move
+    "cli/stats.rs",    // issue 30: three lines over
+    "cli/training.rs", // issue 30: training export and read-back still to move
 ];
 
 #[test]

@@ -7,16 +7,13 @@ use std::io::Write;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use regex::Regex;
-use serde::Serialize;
-use shogi_tool::batch::{self, Input};
 use shogi_tool::collection::date::DateRange;
 use shogi_tool::collection::query::{CodeChoice, NamedQuery, PositionQuery, Query, Range, Winner};
-use shogi_tool::diag::Validation;
-use shogi_tool::opening::Kind;
-use shogi_tool::record::replay::{replay, ReplayOptions};
-use shogi_tool::record::{ErrorCode, OutcomeReason, Record, WarningCode};
-use shogi_tool::shogi::{FoulCode, Handicap, Move};
-use shogi_tool::text::SourceText;
+use shogi_tool::ops::find::{
+    self, parse_castle, parse_handicap, parse_opening, FindOptions, FindOutput, Opening, Searched,
+};
+use shogi_tool::record::{ErrorCode, OutcomeReason, WarningCode};
+use shogi_tool::shogi::{FoulCode, Handicap};
 use shogi_tool::views::shown::AnyPosition;
 
 use super::exit::ExitCode;
@@ -157,52 +154,6 @@ fn code_or_any<C: Copy + Send + Sync + 'static>(
     })
 }
 
-fn parse_handicap(s: &str) -> Result<Handicap, String> {
-    let t = s.trim();
-    if ["even", "none", "hirate"]
-        .iter()
-        .any(|e| t.eq_ignore_ascii_case(e))
-    {
-        return Ok(Handicap::Even);
-    }
-    Handicap::from_japanese(t)
-        .or_else(|| Handicap::from_jkf(t))
-        .ok_or_else(|| {
-            format!("unknown handicap `{s}`: expected a KIF name such as 平手, 香落ち, 二枚落ち, a JKF code such as HIRATE, KY, 2, or `even`")
-        })
-}
-
-/// What `--opening` gives: a name, or the first moves.
-#[derive(Debug, Clone)]
-pub enum Opening {
-    /// An opening's name.
-    Named(NamedQuery),
-    /// The moves the main line starts with.
-    Moves(Vec<Move>),
-}
-
-fn parse_castle(s: &str) -> Result<NamedQuery, String> {
-    NamedQuery::parse(s, Kind::Castle)
-}
-
-fn parse_opening(s: &str) -> Result<Opening, String> {
-    if !s.is_ascii() || s.contains(':') {
-        return NamedQuery::parse(s, Kind::Strategy).map(Opening::Named);
-    }
-    let moves: Result<Vec<Move>, String> = s
-        .split_whitespace()
-        .map(|m| Move::from_usi(m).map_err(|e| e.to_string()))
-        .collect();
-    let moves = moves?;
-    if moves.is_empty() {
-        return Err(
-            "no move given: expected an opening's name such as 四間飛車 or USI moves such as \"7g7f 3c3d\""
-                .into(),
-        );
-    }
-    Ok(Opening::Moves(moves))
-}
-
 impl Args {
     /// The `--position` searched for, of the game its SFEN (or `--variant`) names.
     fn position_query(&self) -> anyhow::Result<Option<PositionQuery>> {
@@ -267,198 +218,70 @@ impl Args {
     }
 }
 
-/// A record found, in JSON: the `validate` object and where the position was reached.
-#[derive(Serialize)]
-struct Found<'a> {
-    #[serde(flatten)]
-    validation: &'a Validation,
-    ply: Option<usize>,
-}
-
-/// What one record gave.
-#[derive(Default)]
-struct One {
-    out: Vec<u8>,
-    err: String,
-    found: bool,
-    failed: bool,
-}
-
 /// Finds the records.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let query = args.query()?;
     let json = args.format == OutputFormat::Json;
-    let needs_replay = query.needs_replay() || (json && !args.count);
-    let (mut inputs, input_errors) = args.input.input_stream()?;
-    let read_options = args.input.read_options();
-    let replay_options = ReplayOptions::default();
-    let mut failed = false;
+    let (inputs, input_errors) = args.input.input_stream()?;
+    let options = FindOptions {
+        jobs: args.input.jobs,
+        read: args.input.read_options(),
+        invert: args.invert,
+        output: match (args.count, json, args.input.null) {
+            (true, _, _) => FindOutput::Count,
+            (_, true, _) => FindOutput::Json,
+            (_, _, true) => FindOutput::NullPaths,
+            _ => FindOutput::Paths,
+        },
+    };
     for e in &input_errors {
         eprintln!("{} {}", style::error(), e.message);
-        failed = true;
     }
-    let null = args.input.null;
-    let per_record = |input: &Input, record: &Record, _: &SourceText| -> One {
-        let mut one = One::default();
-        let searched = query.asks_for_errors();
-        if let (Some(e), false) = (record.errors.first(), searched) {
-            one.err = format!(
-                "{} {}\n",
-                style::error(),
-                shogi_tool::diag::located_error(
-                    &format!("{}#{}", record.source.path, record.source.index),
-                    e
-                )
-            );
-            one.failed = true;
-            return one;
-        }
-        // A record with an error (here only with --error) is replayed as `validate` does.
-        let report = needs_replay.then(|| replay(record, &replay_options));
-        let matched = query.test(record, report.as_ref());
-        let (found, ply) = match (matched, args.invert) {
-            (Some(m), false) => (true, m.ply),
-            (None, true) => (true, None),
-            _ => (false, None),
-        };
-        one.found = found;
-        if found && !args.count {
-            if let (true, Some(report)) = (json, &report) {
-                let v = Validation::new(record, report).with_openings(record, report);
-                one.out = serde_json::to_vec(&Found {
-                    validation: &v,
-                    ply,
-                })
-                .expect("results serialise");
-                one.out.push(b'\n');
-            } else if null {
-                // The path's own bytes, whatever they hold, then `#N` and a NUL.
-                one.out = path_bytes(input, &record.source.path);
-                one.out
-                    .extend_from_slice(format!("#{}", record.source.index).as_bytes());
-                one.out.push(0);
-            } else {
-                one.out = format!("{}#{}\n", record.source.path, record.source.index).into_bytes();
-            }
-        }
-        one
-    };
     let stdout = std::io::stdout();
-    let mut tally = Tally {
-        out: stdout.lock(),
-        records: 0,
-        found: 0,
-        files: 0,
-        failed,
-        write_error: None,
-    };
-    let first = inputs.next();
-    let second = inputs.next();
-    match (first, second) {
-        (Some(only), None) => {
-            // One input (a multi-game file, say): printed a batch at a time as it is read.
-            batch::configure_threads(args.input.jobs);
-            tally.files = 1;
-            let file = batch::read_each_batched(
-                &only,
-                &read_options,
-                256,
-                |r, t| per_record(&only, r, t),
-                |b| tally.take(b),
-            );
-            if let Some(message) = &file.error {
-                eprintln!("{} {message}", style::error());
-                tally.failed = true;
+    let mut out = stdout.lock();
+    let mut write_error = None;
+    let totals = find::find(
+        inputs,
+        &query,
+        &options,
+        |results| match print_batch(&mut out, results) {
+            Ok(()) => true,
+            Err(e) => {
+                write_error = Some(e);
+                false
             }
-        }
-        (first, second) => {
-            let all = first.into_iter().chain(second).chain(inputs);
-            batch::run_ordered(
-                all,
-                args.input.jobs,
-                |input| batch::read_each(input, &read_options, |r, t| per_record(input, r, t)),
-                |file| {
-                    tally.files += 1;
-                    if let Some(message) = &file.error {
-                        eprintln!("{} {message}", style::error());
-                        tally.failed = true;
-                        return true;
-                    }
-                    tally.take(file.results)
-                },
-            );
-        }
-    }
-    if let Some(e) = tally.write_error {
+        },
+        |message| eprintln!("{} {message}", style::error()),
+    );
+    if let Some(e) = write_error {
         return Err(e.into());
     }
-    let mut out = tally.out;
     if args.count {
-        writeln!(out, "{}", tally.found)?;
+        writeln!(out, "{}", totals.found)?;
     }
     out.flush()?;
-    let (records, files) = (tally.records, tally.files);
     if !args.quiet && !args.count && !json {
-        eprintln!(
-            "found {} of {records} record{} in {files} file{}",
-            tally.found,
-            if records == 1 { "" } else { "s" },
-            if files == 1 { "" } else { "s" }
-        );
+        eprintln!("{}", totals.summary());
     }
-    let failed = tally.failed;
-    Ok(if failed {
+    Ok(if totals.failed || !input_errors.is_empty() {
         ExitCode::Error
     } else {
         ExitCode::Success
     })
 }
 
-/// The bytes of the path of `input` (on Unix the name as it is, a newline or invalid UTF-8
-/// included), else `shown`.
-fn path_bytes(input: &Input, shown: &str) -> Vec<u8> {
-    #[cfg(unix)]
-    if let Input::File(p) = input {
-        use std::os::unix::ffi::OsStrExt;
-        return p.as_os_str().as_bytes().to_vec();
-    }
-    let _ = input;
-    shown.as_bytes().to_vec()
-}
-
-/// Counts and prints the records as they come, in input order.
-struct Tally<'a> {
-    out: std::io::StdoutLock<'a>,
-    records: usize,
-    found: usize,
-    files: usize,
-    failed: bool,
-    write_error: Option<std::io::Error>,
-}
-
-impl Tally<'_> {
-    /// Takes the results of some records; false once standard output cannot be written.
-    fn take(&mut self, results: Vec<One>) -> bool {
-        for one in results {
-            self.records += 1;
-            self.found += one.found as usize;
-            self.failed |= one.failed;
-            if !one.err.is_empty() {
-                eprint!("{}", one.err);
-            }
-            if !one.out.is_empty() {
-                if let Err(e) = self.out.write_all(&one.out) {
-                    self.write_error = Some(e);
-                    return false;
-                }
-            }
+/// Prints the results of some records as they come, in input order: their errors to
+/// standard error, what was found to `out`, flushed at the end of the batch.
+fn print_batch(out: &mut impl Write, results: &[Searched]) -> std::io::Result<()> {
+    for one in results {
+        if let Some(message) = &one.error {
+            eprintln!("{} {message}", style::error());
         }
-        if let Err(e) = self.out.flush() {
-            self.write_error = Some(e);
-            return false;
+        if !one.output.is_empty() {
+            out.write_all(&one.output)?;
         }
-        true
     }
+    out.flush()
 }
 
 #[cfg(test)]
