@@ -10,6 +10,7 @@ pub mod collection;
 pub mod diag;
 pub mod formats;
 pub mod opening;
+pub mod ops;
 pub mod record;
 pub mod shogi;
 pub mod text;
