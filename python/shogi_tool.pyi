@@ -140,3 +140,13 @@ def validate(
     variant: Optional[str] = None,
 ) -> List[Dict[str, Any]]:
     """The dicts of `shogi-tool validate --format json` over files and folders."""
+
+def stats(
+    paths: Paths,
+    jobs: Optional[int] = None,
+    *,
+    format: Optional[str] = None,
+    encoding: Optional[str] = None,
+    variant: Optional[str] = None,
+) -> Dict[str, Any]:
+    """The dict of `shogi-tool stats --format json` over files and folders."""

@@ -1,11 +1,13 @@
 //! Work over a whole collection: `validate` (the JSON lines of `shogi-tool validate --format
-//! json`, as dicts), and the JSON text to Python conversion they share with `Record`.
+//! json`, as dicts), `stats` (the document of `stats --format json`, as a dict), and the JSON
+//! text to Python conversion they share with `Record`.
 
 use std::path::PathBuf;
 
 use pyo3::prelude::*;
 use shogi_tool::batch;
 use shogi_tool::diag::Validation;
+use shogi_tool::ops::stats::{json_text, stats_of_paths, StatsOptions};
 use shogi_tool::record::replay::{replay, ReplayOptions};
 
 use crate::errors;
@@ -88,4 +90,27 @@ pub fn validate<'py>(
         .detach(|| validation_lines(&paths, options::jobs(jobs), &read_options))
         .map_err(|message| errors::unreadable(py, "", &message))?;
     lines.iter().map(|line| json_loads(py, line)).collect()
+}
+
+/// The statistics of the records of `paths` (one path or an iterable of files and folders):
+/// the dict of `shogi-tool stats --format json` (records, results, fouls, openings, ...).
+/// Read on `jobs` threads (None: every core) with the GIL released. Keywords as for `read`.
+#[pyfunction]
+#[pyo3(signature = (paths, jobs=None, *, format=None, encoding=None, variant=None))]
+pub fn stats<'py>(
+    py: Python<'py>,
+    paths: &Bound<'py, PyAny>,
+    jobs: Option<usize>,
+    format: Option<&str>,
+    encoding: Option<&str>,
+    variant: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let options = StatsOptions {
+        jobs: options::jobs(jobs),
+        read: options::read_options(format, encoding, variant)?,
+        ..StatsOptions::default()
+    };
+    let paths = options::paths(paths)?;
+    let text = py.detach(|| json_text(&stats_of_paths(&paths, &options)));
+    json_loads(py, &text)
 }

@@ -23,5 +23,6 @@ fn shogi_tool(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(reading::read, m)?)?;
     m.add_function(wrap_pyfunction!(reading::iter_records, m)?)?;
     m.add_function(wrap_pyfunction!(collection::validate, m)?)?;
+    m.add_function(wrap_pyfunction!(collection::stats, m)?)?;
     Ok(())
 }

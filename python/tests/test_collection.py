@@ -128,3 +128,11 @@ def test_moves_and_positions_equal_the_cli_positions(cli):
         record = shogi_tool.read(path, errors="keep")[index]
         assert record.positions() == [p["sfen"] for p in positions], (path, index)
         assert record.moves == [p["move"] for p in positions[1:]], (path, index)
+
+
+def test_stats_equals_the_cli_over_testdata(cli):
+    expected = json.loads(run_cli(cli, "stats", "--format", "json", "testdata/"))
+    assert shogi_tool.stats("testdata/") == expected
+    assert shogi_tool.stats(["testdata/samples"], jobs=1) == json.loads(
+        run_cli(cli, "stats", "--format", "json", "testdata/samples")
+    )
