@@ -96,6 +96,8 @@ class Position:
         """The SFEN of the position."""
     def legal_moves(self) -> List[str]:
         """Every legal move of the side to move, in USI."""
+    def legal_moves_along(self, moves: List[str]) -> List[List[str]]:
+        """The legal moves here and after each of `moves` (len(moves) + 1 lists)."""
     def push(self, usi: str) -> None:
         """Plays a legal move (ValueError naming the foul otherwise)."""
     def pop(self) -> str:

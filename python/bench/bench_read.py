@@ -12,7 +12,8 @@ the tools interleaved within a round, medians printed:
   `cshogi.Board` replay (`is_legal` and `push` for each move);
 - positions: along the first --positions-games CSA games, the legal moves at every position
   and the move played: `Position.legal_moves()` and `push` vs `list(Board.legal_moves)` and
-  `Board.push` (cshogi's moves are ints; the USI column also writes them as USI strings).
+  `Board.push` (cshogi's moves are ints; the USI column also writes them as USI strings),
+  and `Position.legal_moves_along`, the same in one call a game.
 
 Needs cshogi (pip install cshogi==1.1.0) and shogi_tool (pip install ./python).
 """
@@ -77,6 +78,15 @@ def shogi_tool_positions(games):
     return positions, moves
 
 
+def shogi_tool_positions_batched(games):
+    positions = moves = 0
+    for sfen, usis in games:
+        along = shogi_tool.Position.from_sfen(sfen).legal_moves_along(usis)
+        positions += len(usis)
+        moves += sum(len(legal) for legal in along[:-1])
+    return positions, moves
+
+
 def cshogi_positions(games, as_usi):
     board = cshogi.Board()
     positions = moves = 0
@@ -119,6 +129,7 @@ def main():
         ("CSA", "shogi_tool.iter_records, jobs=1"): lambda: shogi_tool_records(csa_dir, 1),
         ("CSA", "cshogi.CSA.Parser + Board replay"): lambda: cshogi_records(csa_files, parse_csa),
         ("positions", "Position.legal_moves + push (USI str)"): lambda: shogi_tool_positions(games),
+        ("positions", "Position.legal_moves_along (one call a game, USI str)"): lambda: shogi_tool_positions_batched(games),
         ("positions", "Board.legal_moves + push_usi (int)"): lambda: cshogi_positions(games, False),
         ("positions", "Board.legal_moves + push_usi, as USI str"): lambda: cshogi_positions(games, True),
     }

@@ -51,7 +51,7 @@ fn validation_lines(
                     v.locate_moves(source);
                     v.to_json()
                 },
-                |batch| sink(batch),
+                &mut *sink,
             );
             if let Some((path, message)) = done.and_then(|file| Some((file.path, file.error?))) {
                 let mut v = Validation::unreadable(&path, &message);

@@ -17,7 +17,15 @@ create_exception!(
 
 /// A `ReadError` for a whole input that cannot be read (`code` `unreadable`).
 pub fn unreadable(py: Python<'_>, file: &str, message: &str) -> PyErr {
-    build(py, file, None, None, ErrorCode::Unreadable.as_str(), message, message)
+    build(
+        py,
+        file,
+        None,
+        None,
+        ErrorCode::Unreadable.as_str(),
+        message,
+        message,
+    )
 }
 
 /// A `ReadError` for the first error that stopped reading a record of `file`.

@@ -9,7 +9,10 @@ use shogi_tool::variant::{VPosition, Variant};
 
 use crate::options;
 
-/// A position of either core: the standard one, or a smaller variant's.
+/// A position of either core: the standard one, or a smaller variant's. Unboxed although
+/// the standard one is twice the size: `push` copies the position for `pop`, and a box would
+/// make that copy an allocation too.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 enum Core {
     Standard(Position),
@@ -99,11 +102,15 @@ impl Core {
         let foul = match self {
             Core::Standard(p) => {
                 let m = Move::from_usi(usi).map_err(|_| self.not_usi(usi))?;
-                p.diagnose(m).err().map(|f| (f.code().as_str(), f.to_string()))
+                p.diagnose(m)
+                    .err()
+                    .map(|f| (f.code().as_str(), f.to_string()))
             }
             Core::Variant(p) => {
                 let m = p.parse_usi(usi).ok_or_else(|| self.not_usi(usi))?;
-                p.diagnose(m).err().map(|f| (f.code().as_str(), f.to_string()))
+                p.diagnose(m)
+                    .err()
+                    .map(|f| (f.code().as_str(), f.to_string()))
             }
         };
         Ok(foul)
@@ -187,6 +194,23 @@ impl PyPosition {
     /// Every legal move of the side to move, in USI.
     fn legal_moves(&self) -> Vec<String> {
         self.core.legal_moves()
+    }
+
+    /// The legal moves here and after each of `moves` played in turn (len(moves) + 1 lists,
+    /// in USI), in one call with the GIL released: what calling `legal_moves()` and `push`
+    /// along a game gives, without a call per position. The position itself is unchanged;
+    /// ValueError names the first move that is not legal where it is played.
+    fn legal_moves_along(&self, py: Python<'_>, moves: Vec<String>) -> PyResult<Vec<Vec<String>>> {
+        let mut core = self.core.clone();
+        py.detach(|| {
+            let mut out = Vec::with_capacity(moves.len() + 1);
+            for usi in &moves {
+                out.push(core.legal_moves());
+                core.push(usi)?;
+            }
+            out.push(core.legal_moves());
+            Ok(out)
+        })
     }
 
     /// Plays `usi` (`7g7f`, `P*5e`, `2b3c+`). Raises ValueError when it is not a USI move or

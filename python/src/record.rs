@@ -52,7 +52,8 @@ impl PyRecord {
     }
 
     fn main_line(&self) -> &Vec<String> {
-        self.moves.get_or_init(|| lines::main_line_usi(&self.record))
+        self.moves
+            .get_or_init(|| lines::main_line_usi(&self.record))
     }
 
     fn report(&self) -> &Report {

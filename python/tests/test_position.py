@@ -81,3 +81,18 @@ def test_a_bad_sfen_is_a_value_error():
         shogi_tool.Position.from_sfen("not an sfen")
     with pytest.raises(ValueError):
         shogi_tool.Position("chess")
+
+
+def test_legal_moves_along_a_game_equal_one_call_per_position():
+    record = shogi_tool.read("testdata/samples/even-game.csa")[0]
+    start = shogi_tool.Position.from_sfen(record.start_sfen)
+    along = start.legal_moves_along(record.moves)
+    assert len(along) == len(record.moves) + 1
+    position = start.copy()
+    for usi, legal in zip(record.moves + [None], along):
+        assert legal == position.legal_moves()
+        if usi:
+            position.push(usi)
+    assert start.sfen() == record.start_sfen
+    with pytest.raises(ValueError, match="illegal move 7g7e"):
+        start.legal_moves_along(["7g7f", "7g7e"])
