@@ -8,6 +8,7 @@ mod options;
 mod position;
 mod reading;
 mod record;
+mod usi_strings;
 
 use pyo3::prelude::*;
 

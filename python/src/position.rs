@@ -3,11 +3,13 @@
 
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 use shogi_tool::shogi::perft::perft;
 use shogi_tool::shogi::{Move, Position, Rules};
 use shogi_tool::variant::{VPosition, Variant};
 
 use crate::options;
+use crate::usi_strings::usi_list;
 
 /// A position of either core: the standard one, or a smaller variant's. Unboxed although
 /// the standard one is twice the size: `push` copies the position for `pop`, and a box would
@@ -17,6 +19,21 @@ use crate::options;
 enum Core {
     Standard(Position),
     Variant(VPosition),
+}
+
+/// A list of legal moves: the standard core's moves, or a variant's in USI already.
+enum Legal {
+    Standard(Vec<Move>),
+    Text(Vec<String>),
+}
+
+impl Legal {
+    fn into_py<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        match self {
+            Legal::Standard(moves) => usi_list(py, &moves),
+            Legal::Text(moves) => PyList::new(py, moves),
+        }
+    }
 }
 
 /// Why a move given in USI cannot be played: its foul's stable code and sentence.
@@ -73,6 +90,15 @@ impl Core {
         match self {
             Core::Standard(p) => usi_of(p),
             Core::Variant(p) => usi_of(p),
+        }
+    }
+
+    /// The legal moves, taken apart from their USI (which needs the GIL for the shared
+    /// strings of the standard moves).
+    fn legal_list(&self) -> Legal {
+        match self {
+            Core::Standard(p) => Legal::Standard(p.legal_moves().to_vec()),
+            Core::Variant(_) => Legal::Text(self.legal_moves()),
         }
     }
 
@@ -192,25 +218,30 @@ impl PyPosition {
     }
 
     /// Every legal move of the side to move, in USI.
-    fn legal_moves(&self) -> Vec<String> {
-        self.core.legal_moves()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.core.legal_list().into_py(py)
     }
 
     /// The legal moves here and after each of `moves` played in turn (len(moves) + 1 lists,
     /// in USI), in one call with the GIL released: what calling `legal_moves()` and `push`
     /// along a game gives, without a call per position. The position itself is unchanged;
     /// ValueError names the first move that is not legal where it is played.
-    fn legal_moves_along(&self, py: Python<'_>, moves: Vec<String>) -> PyResult<Vec<Vec<String>>> {
+    fn legal_moves_along<'py>(
+        &self,
+        py: Python<'py>,
+        moves: Vec<String>,
+    ) -> PyResult<Vec<Bound<'py, PyList>>> {
         let mut core = self.core.clone();
-        py.detach(|| {
+        let lists = py.detach(|| {
             let mut out = Vec::with_capacity(moves.len() + 1);
             for usi in &moves {
-                out.push(core.legal_moves());
+                out.push(core.legal_list());
                 core.push(usi)?;
             }
-            out.push(core.legal_moves());
-            Ok(out)
-        })
+            out.push(core.legal_list());
+            PyResult::Ok(out)
+        })?;
+        lists.into_iter().map(|l| l.into_py(py)).collect()
     }
 
     /// Plays `usi` (`7g7f`, `P*5e`, `2b3c+`). Raises ValueError when it is not a USI move or

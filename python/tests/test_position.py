@@ -96,3 +96,17 @@ def test_legal_moves_along_a_game_equal_one_call_per_position():
     assert start.sfen() == record.start_sfen
     with pytest.raises(ValueError, match="illegal move 7g7e"):
         start.legal_moves_along(["7g7f", "7g7e"])
+
+
+def test_every_legal_move_string_is_its_own_legal_move():
+    # Drops and promotions included: a position with pieces in hand, pieces in the zone.
+    position = shogi_tool.Position.from_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1")
+    for sfen in [position.sfen(), START]:
+        position = shogi_tool.Position.from_sfen(sfen)
+        moves = position.legal_moves()
+        assert len(set(moves)) == len(moves)
+        assert any("*" in m for m in moves) or sfen == START
+        for usi in moves:
+            assert position.diagnose(usi) is None, usi
+            position.push(usi)
+            assert position.pop() == usi
