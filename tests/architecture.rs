@@ -618,9 +618,10 @@ fn rank(layer: &str) -> u8 {
         "training" | "opening" => 3,
         "formats" | "diag" => 4,
         "batch" | "collection" => 5,
-        "views" => 6,
-        "cli" => 7,
-        "main" | "lib" => 8,
+        "views" | "output" => 6,
+        "ops" => 7,
+        "cli" => 8,
+        "main" | "lib" => 9,
         other => panic!("{other}: a folder of src/ that docs/architecture.md does not place"),
     }
 }
