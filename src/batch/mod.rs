@@ -13,8 +13,8 @@ pub mod stats;
 pub use inputs::{discover, discover_lazily, shard_of, Discovered, Input, InputError};
 pub use partials::Partials;
 pub use read::{
-    read_and_replay, read_each, read_each_batched, read_each_batched_to_end, read_input, FileRead,
-    ReadOptions, Replayed,
+    read_and_replay, read_bytes, read_each, read_each_batched, read_each_batched_to_end,
+    read_input, FileRead, ReadOptions, Replayed,
 };
 
 use std::collections::VecDeque;

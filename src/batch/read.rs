@@ -112,10 +112,39 @@ impl Replaced {
 
 /// Reads `input` into records.
 pub fn read_input(input: &Input, options: &ReadOptions) -> FileRead {
-    let loaded = match load(input, options) {
-        Ok(loaded) => loaded,
-        Err(failed) => return *failed,
-    };
+    match load(input, options) {
+        Ok(loaded) => records_of_loaded(loaded, options),
+        Err(failed) => *failed,
+    }
+}
+
+/// Reads records from `bytes` already in memory, as [`read_input`] reads a file: `name`
+/// names the input in messages and on the records, and its extension (if it has one) counts
+/// as a file's would for the encoding and the format.
+pub fn read_bytes(name: &str, bytes: Vec<u8>, options: &ReadOptions) -> FileRead {
+    if bytes.len() as u64 > options.max_file_size {
+        return FileRead {
+            path: name.to_string(),
+            records: Vec::new(),
+            text: None,
+            error: Some(format!(
+                "{name} is larger than the limit of {} bytes",
+                options.max_file_size
+            )),
+        };
+    }
+    let extension = std::path::Path::new(name)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(|e| e.to_ascii_lowercase());
+    match load_bytes(name.to_string(), bytes, extension, options) {
+        Ok(loaded) => records_of_loaded(loaded, options),
+        Err(failed) => *failed,
+    }
+}
+
+/// The records of an input once loaded.
+fn records_of_loaded(loaded: Loaded, options: &ReadOptions) -> FileRead {
     let mut records = formats::read_str_as(&loaded.decoded.text, loaded.format, options.variant);
     let owners = Owners::new(records.iter().map(|r| r.source.line).collect());
     for (i, r) in records.iter_mut().enumerate() {
@@ -1399,6 +1428,39 @@ mod tests {
         let expected = whole(&input, &options);
         assert_eq!(expected.len(), count);
         assert_eq!(spans.results, expected);
+    }
+
+    #[test]
+    fn bytes_in_memory_read_as_the_same_bytes_in_a_file() {
+        let text = b"V2.2\nN+a\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n";
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.csa");
+        std::fs::write(&path, text).unwrap();
+        let options = ReadOptions::default();
+        let from_file = read_input(&Input::File(path.clone()), &options);
+        let name = path.display().to_string();
+        let from_bytes = read_bytes(&name, text.to_vec(), &options);
+        assert_eq!(from_bytes.error, None);
+        assert_eq!(from_bytes.records, from_file.records);
+        // No extension: the content tells the format.
+        let unnamed = read_bytes("<bytes>", text.to_vec(), &options);
+        assert_eq!(unnamed.records.len(), 1);
+        assert_eq!(unnamed.records[0].source.format, Some(Format::Csa));
+        assert_eq!(unnamed.records[0].source.path, "<bytes>");
+    }
+
+    #[test]
+    fn bytes_over_the_size_limit_are_refused() {
+        let options = ReadOptions {
+            max_file_size: 4,
+            ..ReadOptions::default()
+        };
+        let read = read_bytes("x.csa", b"PI\n+\n".to_vec(), &options);
+        assert!(read.records.is_empty());
+        assert!(read
+            .error
+            .unwrap()
+            .contains("larger than the limit of 4 bytes"));
     }
 
     #[test]

@@ -11,6 +11,7 @@ mod code;
 mod ending;
 pub mod filter;
 mod issues;
+pub mod lines;
 mod metadata;
 pub mod replay;
 mod report;
