@@ -175,11 +175,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             if o.last {
                 progress.inc(1);
             }
-            let secs = started.elapsed().as_secs_f64().max(1e-3);
-            progress.set_message(format!(
-                "{records_done} records, {:.0} records/s",
-                records_done as f64 / secs
-            ));
+            super::progress::show_rate(&progress, records_done as u64, started);
             failed |= o.failed;
             let input = index;
             index += o.last as usize;

@@ -32,6 +32,7 @@ pub mod output;
 pub mod perft;
 pub mod position;
 pub mod positions;
+pub mod progress;
 pub mod record_files;
 pub mod records;
 pub mod rule_args;

@@ -204,11 +204,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if r.last {
             progress.inc(1);
         }
-        let secs = started.elapsed().as_secs_f64().max(1e-3);
-        progress.set_message(format!(
-            "{records_seen} records, {:.0} records/s",
-            records_seen as f64 / secs
-        ));
+        super::progress::show_rate(&progress, records_seen, started);
         if let Some(out) = games_out.as_mut() {
             if let Err(e) = out.write_all(r.rows.as_bytes()) {
                 write_error = Some(e);
