@@ -1,8 +1,13 @@
 //! The doubling test of the fuzz suite: for each reader (the standard ones and the variants'),
 //! for undecodable bytes and for lines no reader understands, `validate` on an input of N
-//! bytes and on one of 8N must grow at most 10 times in CPU time and in peak memory. A reader
-//! that is quadratic in its input (a column counted from the line start for every move, a
-//! decoder offered the whole file's room again at every bad byte) grows about 64 times.
+//! bytes and on one of 8N must grow at most 16 times in CPU time and 10 times in peak memory.
+//! A reader that is quadratic in its input (a column counted from the line start for every
+//! move, a decoder offered the whole file's room again at every bad byte) grows about 64
+//! times. Linear readers grow 6 to 9 times in CPU time: a 2 MiB input no longer fits the
+//! cache a 256 KiB one does, and a small run is short (30 ms), so its time moves most; CR line
+//! ends in the variant SFEN reader went from 5.8x to 11.6x between runs of one binary
+//! (2026-12-03), which the 10x bound of before failed. 16x is still four times below what a
+//! quadratic path gives; memory, which does not move between runs, keeps 10x.
 //!
 //! Measured from the kernel for the child alone (`wait4`: user + system CPU time and
 //! `ru_maxrss`), never the wall clock: the machine is shared. Time is noisy all the same, so a
@@ -22,8 +27,11 @@ use std::process::{Command, Stdio};
 
 use crate::common;
 
-/// How much a size's CPU time or peak memory may grow for eight times the bytes.
-const BOUND: f64 = 10.0;
+/// How much a size's CPU time may grow for eight times the bytes.
+const TIME_BOUND: f64 = 16.0;
+
+/// How much a size's peak memory may grow for eight times the bytes.
+const MEMORY_BOUND: f64 = 10.0;
 
 /// The binary measured: `SHOGI_TOOL_BIN` (the release build in CI), else this build's.
 fn binary() -> PathBuf {
@@ -251,14 +259,14 @@ fn check_pair(name: &str, small: &Path, large: &Path) -> Option<String> {
             "{name}: CPU {:.3} s -> {:.3} s ({time_ratio:.1}x), peak {} -> {} KiB ({memory_ratio:.1}x)",
             s.cpu, l.cpu, s.peak_kib, l.peak_kib
         );
-        if time_ratio <= BOUND && memory_ratio <= BOUND {
+        if time_ratio <= TIME_BOUND && memory_ratio <= MEMORY_BOUND {
             return None;
         }
     }
     let (s, l) = best.unwrap();
     Some(format!(
         "{name}: from N to 8N bytes CPU time grew {:.1}x ({:.3} s to {:.3} s) and peak memory \
-         {:.1}x ({} to {} KiB); the bound is {BOUND}x",
+         {:.1}x ({} to {} KiB); the bounds are {TIME_BOUND}x and {MEMORY_BOUND}x",
         l.cpu.max(0.01) / s.cpu.max(0.01),
         s.cpu,
         l.cpu,
@@ -269,7 +277,7 @@ fn check_pair(name: &str, small: &Path, large: &Path) -> Option<String> {
 }
 
 #[test]
-fn time_and_memory_grow_at_most_tenfold_for_eight_times_the_bytes() {
+fn cpu_grows_at_most_16x_and_memory_10x_for_eight_times_the_bytes() {
     let dir = tempfile::tempdir().unwrap();
     let n = small_size();
     let mut failures = Vec::new();
