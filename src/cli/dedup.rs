@@ -110,14 +110,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!("{} {message}", style::error());
         failed = true;
     })?;
-    let report = found.report(args.input.input_stream_of(&paths)?.0);
+    let (report, holding) = found.report(args.input.input_stream_of(&paths)?.0);
     let mut out_dir = args
         .out_dir
         .as_deref()
         .map(|dir| OutDir::new(dir, Names::default(), args.force));
     if let Some(out_dir) = &mut out_dir {
-        let inputs = args.input.input_stream_of(&paths)?.0;
-        found.kept_records(inputs, &options, |input, kept| {
+        found.kept_records(holding, &options, |input, kept| {
             match kept {
                 Kept::Whole { file_name, path } => {
                     let (body, ext) = file_name.rsplit_once('.').unwrap_or((&file_name, ""));

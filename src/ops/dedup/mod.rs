@@ -188,6 +188,11 @@ fn link_prefixes(table: &mut Table, spill: Spill) -> Result<(), DedupError> {
     Ok(())
 }
 
+/// The inputs holding a record kept, with their places among the inputs read (from
+/// [`Duplicates::report`], for [`Duplicates::kept_records`]).
+#[derive(Debug, Default)]
+pub struct KeptInputs(Vec<(usize, Input)>);
+
 /// A record kept, read again from its input (see [`Duplicates::kept_records`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kept {
@@ -224,8 +229,10 @@ impl Duplicates {
     }
 
     /// The games of more than one record (or with prefixes), named from `inputs`: the same
-    /// inputs as read, listed again (not read), each record named `path#N`.
-    pub fn report<I: IntoIterator<Item = Input>>(&self, inputs: I) -> DedupReport {
+    /// inputs as read, listed again (not read), each record named `path#N`; and, from the
+    /// same listing, the inputs holding a record kept (for [`Duplicates::kept_records`]), so
+    /// that the inputs are listed once more, not twice.
+    pub fn report<I: IntoIterator<Item = Input>>(&self, inputs: I) -> (DedupReport, KeptInputs) {
         let mut wanted: Vec<u32> = Vec::new();
         for g in &self.groups {
             for &run in std::iter::once(&g.run).chain(&g.prefixes) {
@@ -234,40 +241,35 @@ impl Duplicates {
         }
         wanted.sort_unstable();
         let mut names: HashMap<u32, String> = HashMap::new();
-        if !wanted.is_empty() {
+        let mut holding = Vec::new();
+        if !wanted.is_empty() || !self.keepers.is_empty() {
             for (f, input) in inputs.into_iter().enumerate().take(self.file_starts.len()) {
                 let (from, to) = self.file_range(f);
                 for o in in_range(&wanted, from, to) {
                     names.insert(o, format!("{}#{}", input.display(), o - from));
                 }
+                if in_range(&self.keepers, from, to).next().is_some() {
+                    holding.push((f, input));
+                }
             }
         }
-        report::report(&self.table, &self.groups, &names, self.prefix)
+        let report = report::report(&self.table, &self.groups, &names, self.prefix);
+        (report, KeptInputs(holding))
     }
 
-    /// Reads again the inputs of `inputs` (the same as read) that hold a record kept, and
-    /// gives each kept record, with its input, to `keep` in input order; `keep` returning
-    /// false stops. Nothing is given unless [`DedupOptions::keep`] was set.
-    pub fn kept_records<I>(
+    /// Reads again the inputs of `kept` (from [`Duplicates::report`]) and gives each kept
+    /// record, with its input, to `keep` in input order; `keep` returning false stops.
+    /// Nothing is given unless [`DedupOptions::keep`] was set.
+    pub fn kept_records(
         &self,
-        inputs: I,
+        kept: KeptInputs,
         options: &DedupOptions,
         mut keep: impl FnMut(&Input, Kept) -> bool,
-    ) where
-        I: IntoIterator<Item = Input>,
-    {
+    ) {
         if self.keepers.is_empty() {
             return;
         }
-        let (files, inputs): (Vec<usize>, Vec<Input>) = inputs
-            .into_iter()
-            .enumerate()
-            .take(self.file_starts.len())
-            .filter(|&(f, _)| {
-                let (from, to) = self.file_range(f);
-                in_range(&self.keepers, from, to).next().is_some()
-            })
-            .unzip();
+        let (files, inputs): (Vec<usize>, Vec<Input>) = kept.0.into_iter().unzip();
         let mut k = 0usize;
         batch::run_ordered(
             inputs,
@@ -381,7 +383,7 @@ mod tests {
         let mut failures = Vec::new();
         let found = find_duplicates(inputs(), &options, |m| failures.push(m.to_string())).unwrap();
         assert!(failures.is_empty(), "{failures:?}");
-        let report = found.report(inputs());
+        let (report, holding) = found.report(inputs());
         assert_eq!((report.records, report.games, report.duplicates), (2, 1, 1));
         let names: Vec<&str> = report.groups[0]
             .records
@@ -393,7 +395,7 @@ mod tests {
             "{names:?}"
         );
         let mut kept = Vec::new();
-        found.kept_records(inputs(), &options, |_, k| {
+        found.kept_records(holding, &options, |_, k| {
             kept.push(k);
             true
         });
