@@ -23,6 +23,10 @@ class ReadError(ValueError):
     message: str
     """The sentence saying what is wrong."""
 
+class DroppedWarning(UserWarning):
+    """What `Record.to` left out because the target format or encoding cannot carry it:
+    `path: usi cannot carry: comments, variations`, as `shogi-tool convert` warns."""
+
 class Record:
     """One game record (read-only)."""
 
@@ -70,7 +74,12 @@ class Record:
     def validate(self) -> Dict[str, Any]:
         """The dict of this record's line of `shogi-tool validate --format json`."""
     def to(self, format: str, encoding: Optional[str] = None) -> Union[str, bytes]:
-        """The record written as `format`: a str, or bytes in `encoding` when given."""
+        """The record written as `format` by what `shogi-tool convert` runs: a str, or bytes
+        in `encoding` when given; one DroppedWarning says what the target could not carry."""
+    def convert(
+        self, format: str, encoding: Optional[str] = None
+    ) -> Tuple[Union[str, bytes], List[str]]:
+        """`to(format, encoding)` without the warning: (data, what was left out)."""
 
 class RecordIter(Iterator[Record]):
     """The records of a collection, in input order."""

@@ -1,8 +1,8 @@
 //! `shogi_tool.ReadError`: an input that cannot be read, or a record whose reading stopped,
-//! with where and why as attributes.
+//! with where and why as attributes; `shogi_tool.DroppedWarning`: what a conversion left out.
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use shogi_tool::record::{ErrorCode, ReadError as LibReadError};
 
@@ -14,6 +14,21 @@ create_exception!(
      `line` and `column` (1-based, None for a whole input), `code` (the stable error code of \
      docs/cli.md: `parse-error`, `unreadable`, ...) and `message` (the sentence)."
 );
+
+create_exception!(
+    shogi_tool,
+    DroppedWarning,
+    PyUserWarning,
+    "What `Record.to` left out because the target format or encoding cannot carry it \
+     (comments, variations, NUL characters, ...): the warning `shogi-tool convert` prints."
+);
+
+/// Warns (`DroppedWarning`, attributed to the Python caller) with `message`.
+pub fn warn_dropped(py: Python<'_>, message: &str) -> PyResult<()> {
+    let message = std::ffi::CString::new(message.replace('\0', ""))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    PyErr::warn(py, &py.get_type::<DroppedWarning>(), &message, 1)
+}
 
 /// A `ReadError` for a whole input that cannot be read (`code` `unreadable`).
 pub fn unreadable(py: Python<'_>, file: &str, message: &str) -> PyErr {

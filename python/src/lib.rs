@@ -18,6 +18,10 @@ use pyo3::prelude::*;
 fn shogi_tool(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("ReadError", m.py().get_type::<errors::ReadError>())?;
+    m.add(
+        "DroppedWarning",
+        m.py().get_type::<errors::DroppedWarning>(),
+    )?;
     m.add_class::<record::PyRecord>()?;
     m.add_class::<position::PyPosition>()?;
     m.add_class::<reading::RecordIter>()?;

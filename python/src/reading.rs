@@ -3,13 +3,13 @@
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use shogi_tool::batch::{self, FileRead, Input, ReadOptions};
-use shogi_tool::record::lines::main_line_usi;
+use shogi_tool::record::lines::{main_line, MainLine};
 use shogi_tool::text::{Encoding, EncodingChoice};
 
 use crate::errors;
@@ -18,6 +18,11 @@ use crate::record::PyRecord;
 
 /// How many files read ahead of the one Python is taking records from.
 const FILES_AHEAD: usize = 256;
+
+/// How many records (or files, a file of no record counting as one) the reading thread hands
+/// over at once: the thread taking records waits (and is woken) once a handover, not once a
+/// file, which on a busy machine cost more than reading a small file.
+const RECORDS_PER_HANDOVER: usize = 64;
 
 /// What a source given to `read` is.
 enum Source {
@@ -92,7 +97,7 @@ fn records_of(
     py: Python<'_>,
     file: FileRead,
     path_bytes: Option<String>,
-    moves: Option<Vec<Vec<String>>>,
+    moves: Option<Vec<MainLine>>,
     raise: bool,
 ) -> PyResult<Vec<PyRecord>> {
     if let Some(message) = &file.error {
@@ -108,13 +113,14 @@ fn records_of(
         }
     }
     let text = file.text.map(Arc::new);
+    let several = file.records.len() > 1;
     let mut moves = moves.map(Vec::into_iter);
     Ok(file
         .records
         .into_iter()
         .map(|record| {
             let known = moves.as_mut().and_then(Iterator::next);
-            PyRecord::new(record, text.clone(), path_bytes.clone(), known)
+            PyRecord::new(record, text.clone(), path_bytes.clone(), known).in_several(several)
         })
         .collect())
 }
@@ -124,7 +130,7 @@ enum Item {
     File {
         read: FileRead,
         path_bytes: Option<String>,
-        moves: Vec<Vec<String>>,
+        moves: Vec<MainLine>,
     },
     /// A path that could not be listed (named by the walk before any input).
     Unlisted { path: String, message: String },
@@ -132,45 +138,89 @@ enum Item {
     NothingFound(String),
 }
 
-/// Reads the inputs on worker threads and sends them, in input order, until the receiver is
-/// dropped.
-fn read_collection(paths: Vec<PathBuf>, jobs: usize, read_options: ReadOptions) -> Receiver<Item> {
-    let (tx, rx) = sync_channel::<Item>(FILES_AHEAD);
+/// The items of a handover, and how many records they hold.
+struct Handover {
+    tx: SyncSender<Vec<Item>>,
+    items: Vec<Item>,
+    records: usize,
+}
+
+impl Handover {
+    /// Adds `item`, handing the items over once they hold enough records; false once the
+    /// receiver is dropped.
+    fn push(&mut self, item: Item) -> bool {
+        self.records += match &item {
+            Item::File { read, .. } => read.records.len().max(1),
+            _ => 1,
+        };
+        self.items.push(item);
+        self.records < RECORDS_PER_HANDOVER || self.flush()
+    }
+
+    /// Hands over the items held, if any; false once the receiver is dropped.
+    fn flush(&mut self) -> bool {
+        self.records = 0;
+        let items = std::mem::take(&mut self.items);
+        items.is_empty() || self.tx.send(items).is_ok()
+    }
+}
+
+/// Reads the inputs on worker threads and sends them, in input order and a handover of
+/// several at a time, until the receiver is dropped.
+fn read_collection(
+    paths: Vec<PathBuf>,
+    jobs: usize,
+    read_options: ReadOptions,
+) -> Receiver<Vec<Item>> {
+    let (tx, rx) = sync_channel::<Vec<Item>>(FILES_AHEAD / RECORDS_PER_HANDOVER);
     std::thread::spawn(move || {
         if paths.is_empty() {
             return;
         }
+        let mut out = Handover {
+            tx,
+            items: Vec::new(),
+            records: 0,
+        };
         let (mut inputs, unlisted) = batch::discover_lazily(&paths, false);
         for e in unlisted {
             let item = Item::Unlisted {
                 path: e.path,
                 message: e.message,
             };
-            if tx.send(item).is_err() {
+            if !out.push(item) {
                 return;
             }
         }
         let first = inputs.next();
         if first.is_none() {
             if let Some(message) = inputs.nothing_found() {
-                let _ = tx.send(Item::NothingFound(message));
+                out.push(Item::NothingFound(message));
             }
+            out.flush();
             return;
         }
+        let mut go_on = true;
         batch::run_ordered(
             first.into_iter().chain(&mut inputs),
             jobs,
             |input| {
                 let read = batch::read_input(input, &read_options);
-                let moves = read.records.iter().map(main_line_usi).collect();
+                let moves = read.records.iter().map(main_line).collect();
                 Item::File {
                     read,
                     path_bytes: input.path_bytes(),
                     moves,
                 }
             },
-            |item| tx.send(item).is_ok(),
+            |item| {
+                go_on = out.push(item);
+                go_on
+            },
         );
+        if go_on {
+            out.flush();
+        }
     });
     rx
 }
@@ -195,7 +245,8 @@ pub fn iter_records(
     let raise = options::raise_on_record_errors(errors)?;
     let paths = options::paths(paths)?;
     Ok(RecordIter {
-        items: Mutex::new(read_collection(paths, options::jobs(jobs), read_options)),
+        handovers: Mutex::new(read_collection(paths, options::jobs(jobs), read_options)),
+        items: VecDeque::new(),
         ready: VecDeque::new(),
         raise,
     })
@@ -204,7 +255,10 @@ pub fn iter_records(
 /// The iterator `iter_records` returns: records in input order.
 #[pyclass(module = "shogi_tool")]
 pub struct RecordIter {
-    items: Mutex<Receiver<Item>>,
+    handovers: Mutex<Receiver<Vec<Item>>>,
+    /// The inputs handed over and not yet taken.
+    items: VecDeque<Item>,
+    /// The records of the input being taken.
     ready: VecDeque<PyRecord>,
     raise: bool,
 }
@@ -220,10 +274,17 @@ impl RecordIter {
             if let Some(record) = slf.ready.pop_front() {
                 return Ok(Some(record));
             }
-            let items = &slf.items;
-            let next = py.detach(|| items.lock().ok().and_then(|rx| rx.recv().ok()));
-            let Some(item) = next else {
-                return Ok(None);
+            let item = match slf.items.pop_front() {
+                Some(item) => item,
+                None => {
+                    let handovers = &slf.handovers;
+                    let next = py.detach(|| handovers.lock().ok().and_then(|rx| rx.recv().ok()));
+                    let Some(items) = next else {
+                        return Ok(None);
+                    };
+                    slf.items.extend(items);
+                    continue;
+                }
             };
             match item {
                 Item::File {

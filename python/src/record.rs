@@ -6,18 +6,23 @@ use std::sync::{Arc, OnceLock};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::{PyBytes, PyDict, PyList};
 use shogi_tool::diag::Validation;
-use shogi_tool::formats::write::{self, WriteOptions};
-use shogi_tool::record::lines;
-use shogi_tool::record::replay::{correct_piece_names, replay, ReplayOptions, Report};
-use shogi_tool::record::{MetaKey, Record};
+use shogi_tool::ops::convert::{
+    cannot_carry_sentence, choose_encoding, convert_record, convert_record_text, ChoiceError,
+    ConvertOptions, Dropped, Outcome,
+};
+use shogi_tool::record::lines::{self, MainLine};
+use shogi_tool::record::replay::{replay, ReplayOptions, Report};
+use shogi_tool::record::{Format, MetaKey, Record};
 use shogi_tool::text::SourceText;
 
+use crate::errors;
 use crate::options;
+use crate::usi_strings::usi_list;
 
-/// One game record. Its fields are read-only; `positions()`, `validate()` and `to()` work
-/// them out on each call.
+/// One game record. Its fields are read-only; `positions()`, `validate()`, `to()` and
+/// `convert()` work them out on each call.
 #[pyclass(frozen, module = "shogi_tool", name = "Record")]
 pub struct PyRecord {
     record: Record,
@@ -26,7 +31,9 @@ pub struct PyRecord {
     text: Option<Arc<SourceText>>,
     /// The input path's bytes in base64 when it is not valid UTF-8 (as JSON gives it).
     path_bytes: Option<String>,
-    moves: OnceLock<Vec<String>>,
+    /// Whether its input holds other records too (the CLI then names it `path#index`).
+    several: bool,
+    moves: OnceLock<MainLine>,
     report: OnceLock<Report>,
 }
 
@@ -36,7 +43,7 @@ impl PyRecord {
         record: Record,
         text: Option<Arc<SourceText>>,
         path_bytes: Option<String>,
-        moves: Option<Vec<String>>,
+        moves: Option<MainLine>,
     ) -> PyRecord {
         let known = OnceLock::new();
         if let Some(moves) = moves {
@@ -46,14 +53,87 @@ impl PyRecord {
             record,
             text,
             path_bytes,
+            several: false,
             moves: known,
             report: OnceLock::new(),
         }
     }
 
-    fn main_line(&self) -> &Vec<String> {
-        self.moves
-            .get_or_init(|| lines::main_line_usi(&self.record))
+    /// The record, from an input that holds `several` records or one.
+    pub fn in_several(self, several: bool) -> PyRecord {
+        PyRecord { several, ..self }
+    }
+
+    fn main_line(&self) -> &MainLine {
+        self.moves.get_or_init(|| lines::main_line(&self.record))
+    }
+
+    /// The record converted to `target` (`encoding` None: a str), with what was dropped.
+    fn convert_to<'py>(
+        &self,
+        py: Python<'py>,
+        target: Format,
+        encoding: Option<&str>,
+    ) -> PyResult<(Bound<'py, PyAny>, Vec<Dropped>)> {
+        let asked = encoding.map(options::encoding).transpose()?;
+        let mut convert_options = ConvertOptions::new(target);
+        convert_options.encoding = match choose_encoding(target, asked) {
+            Ok(encoding) => encoding,
+            Err(ChoiceError::JkfNotUtf8(e)) => {
+                return Err(PyValueError::new_err(format!(
+                    "encoding {:?}: JKF is JSON, which is always UTF-8",
+                    e.name()
+                )))
+            }
+            Err(e) => return Err(PyValueError::new_err(e.to_string())),
+        };
+        let converted = py.detach(|| match asked {
+            Some(_) => convert_record(&self.record, &convert_options),
+            None => convert_record_text(&self.record, &convert_options),
+        });
+        match converted.outcome {
+            Outcome::Written { bytes, dropped } => {
+                let data = match asked {
+                    Some(_) => PyBytes::new(py, &bytes).into_any(),
+                    None => String::from_utf8(bytes)
+                        .map_err(|e| PyValueError::new_err(e.to_string()))?
+                        .into_pyobject(py)?
+                        .into_any(),
+                };
+                Ok((data, dropped))
+            }
+            Outcome::Unreadable(message) => Err(match self.record.errors.first() {
+                Some(e) => errors::in_record(py, &self.record.source.path, e),
+                None => errors::unreadable(py, &self.record.source.path, &message),
+            }),
+            Outcome::VariantNotCarried(why) => Err(PyValueError::new_err(why)),
+            Outcome::Refused { dropped } => Err(PyValueError::new_err(cannot_carry_sentence(
+                target, &dropped,
+            ))),
+        }
+    }
+
+    /// `convert_to`, and the warning it warrants: `path: kif cannot carry: comments` (the
+    /// record named `path#index` in an input of several, as the CLI names it).
+    fn converted<'py>(
+        &self,
+        py: Python<'py>,
+        format: &str,
+        encoding: Option<&str>,
+    ) -> PyResult<(Bound<'py, PyAny>, Option<String>)> {
+        let target = options::format(format)?;
+        let (data, dropped) = self.convert_to(py, target, encoding)?;
+        if dropped.is_empty() {
+            return Ok((data, None));
+        }
+        let source = &self.record.source;
+        let name = if self.several {
+            format!("{}#{}", source.path, source.index)
+        } else {
+            source.path.clone()
+        };
+        let sentence = cannot_carry_sentence(target, &dropped);
+        Ok((data, Some(format!("{name}: {sentence}"))))
     }
 
     fn report(&self) -> &Report {
@@ -126,8 +206,11 @@ impl PyRecord {
     /// The main line's moves in USI, as the rules carried them out (promotions resolved), up
     /// to a move that cannot be carried out.
     #[getter]
-    fn moves(&self) -> Vec<String> {
-        self.main_line().clone()
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        match self.main_line() {
+            MainLine::Standard(moves) => usi_list(py, moves),
+            MainLine::Variant(moves) => PyList::new(py, moves),
+        }
     }
 
     /// How the game ended, as the replay judges it: (winner, reason), winner `black`,
@@ -175,10 +258,13 @@ impl PyRecord {
         crate::collection::json_loads(py, &json)
     }
 
-    /// The record written as `format` (`kif`, `ki2`, `csa`, `sfen`, `usi`, `jkf`, ...): a
-    /// str, or with `encoding` (`shift_jis`, `utf-8`, ...) the bytes of a file in that
-    /// encoding. A piece name that disagrees with the board is written as the move played.
-    /// Raises ValueError when the format cannot carry the record's game (a variant as CSA).
+    /// The record written as `format` (`kif`, `ki2`, `csa`, `sfen`, `usi`, `jkf`, ...) by
+    /// what `shogi-tool convert` runs: a str, or with `encoding` (`shift_jis`, `utf-8`, ...)
+    /// the bytes of a file in that encoding. A piece name that disagrees with the board is
+    /// written as the move played; what the target cannot carry (comments, variations, NUL
+    /// characters, characters the encoding lacks) is left out with one `DroppedWarning`
+    /// saying what, as the CLI warns. Raises ValueError when the format cannot carry the
+    /// record's game (a variant as CSA) and ReadError when the record's reading stopped.
     #[pyo3(signature = (format, encoding=None))]
     fn to<'py>(
         &self,
@@ -186,24 +272,25 @@ impl PyRecord {
         format: &str,
         encoding: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let target = options::format(format)?;
-        let encoding = encoding.map(options::encoding).transpose()?;
-        if let Some(why) = write::cannot_carry(target, self.record.variant()) {
-            return Err(PyValueError::new_err(why));
+        let (data, dropped) = self.converted(py, format, encoding)?;
+        if let Some(message) = dropped {
+            errors::warn_dropped(py, &message)?;
         }
-        let corrected = correct_piece_names(&self.record);
-        let record = corrected.as_ref().map_or(&self.record, |(fixed, _)| fixed);
-        let write_options = WriteOptions {
-            encoding,
-            ..WriteOptions::default()
-        };
-        let mut written = write::write(record, target, &write_options);
-        let Some(encoding) = encoding else {
-            return Ok(written.text.into_pyobject(py)?.into_any());
-        };
-        let (mut bytes, _) = write::encode(&written.text, encoding);
-        write::declare_if_misread(target, encoding, &mut written.text, &mut bytes);
-        Ok(PyBytes::new(py, &bytes).into_any())
+        Ok(data)
+    }
+
+    /// `to(format, encoding)` without the warning: `(data, dropped)`, the str or bytes and the
+    /// list of what was left out (`["comments", "variations"]`, empty when nothing was).
+    #[pyo3(signature = (format, encoding=None))]
+    fn convert<'py>(
+        &self,
+        py: Python<'py>,
+        format: &str,
+        encoding: Option<&str>,
+    ) -> PyResult<(Bound<'py, PyAny>, Vec<String>)> {
+        let target = options::format(format)?;
+        let (data, dropped) = self.convert_to(py, target, encoding)?;
+        Ok((data, dropped.iter().map(ToString::to_string).collect()))
     }
 
     fn __repr__(&self) -> String {

@@ -52,6 +52,8 @@ def test_a_file_that_cannot_be_read_raises_in_its_turn(tmp_path):
     with pytest.raises(shogi_tool.ReadError) as e:
         next(records)
     assert e.value.file.endswith("b.csa") and e.value.code == "unreadable"
+    # The inputs read past it (handed over together with it) still come, in order.
+    assert [r.path[-5:] for r in records] == ["c.csa"]
     empty = tmp_path / "empty"
     empty.mkdir()
     with pytest.raises(shogi_tool.ReadError, match="nothing to read"):

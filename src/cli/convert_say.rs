@@ -102,10 +102,7 @@ pub fn said(piece: InputPiece, to: Format, quiet: bool) -> FileOutput {
                 ));
             }
         }
-        let cannot_carry = |dropped: &[op::Dropped]| {
-            let list: Vec<String> = dropped.iter().map(ToString::to_string).collect();
-            format!("{} cannot carry: {}", to.name(), list.join(", "))
-        };
+        let cannot_carry = |dropped: &[op::Dropped]| op::cannot_carry_sentence(to, dropped);
         match &c.outcome {
             Outcome::Unreadable(m) => {
                 messages.push(format!("{} {m} (record not converted)", style::error()))

@@ -147,6 +147,26 @@ impl Converted {
 /// as the move played (and said in `corrections`); what the target cannot carry is dropped
 /// and listed (or, with `strict`, the record is refused).
 pub fn convert_record(record: &Record, options: &ConvertOptions) -> Converted {
+    convert(record, options, true)
+}
+
+/// [`convert_record`] short of the encoding, for a caller that keeps text (the Python
+/// package's `Record.to` without an encoding): the bytes written are the text in UTF-8, and
+/// no character is dropped for an encoding. `options.encoding` is the one the text is meant
+/// to be stored in, which the writer declares where the format wants it (KIF not in
+/// Shift_JIS, CSA V3.0).
+pub fn convert_record_text(record: &Record, options: &ConvertOptions) -> Converted {
+    convert(record, options, false)
+}
+
+/// The sentence that says what `to` could not carry: `csa cannot carry: comments, variations`
+/// (the CLI's warning, after the record's name).
+pub fn cannot_carry_sentence(to: Format, dropped: &[Dropped]) -> String {
+    let list: Vec<String> = dropped.iter().map(ToString::to_string).collect();
+    format!("{} cannot carry: {}", to.name(), list.join(", "))
+}
+
+fn convert(record: &Record, options: &ConvertOptions, encode: bool) -> Converted {
     let mut converted = Converted {
         path: record.source.path.clone(),
         record: record.source.index,
@@ -181,14 +201,19 @@ pub fn convert_record(record: &Record, options: &ConvertOptions) -> Converted {
         w.text.retain(|c| c != '\0');
         dropped.push(Dropped::NulCharacters);
     }
-    let (mut bytes, replaced) = write::encode(&w.text, encoding);
-    write::declare_if_misread(to, encoding, &mut w.text, &mut bytes);
-    if !replaced.is_empty() {
-        dropped.push(Dropped::Unencodable {
-            encoding,
-            chars: replaced.iter().collect(),
-        });
-    }
+    let bytes = if encode {
+        let (mut bytes, replaced) = write::encode(&w.text, encoding);
+        write::declare_if_misread(to, encoding, &mut w.text, &mut bytes);
+        if !replaced.is_empty() {
+            dropped.push(Dropped::Unencodable {
+                encoding,
+                chars: replaced.iter().collect(),
+            });
+        }
+        bytes
+    } else {
+        w.text.into_bytes()
+    };
     converted.outcome = if options.strict && !dropped.is_empty() {
         Outcome::Refused { dropped }
     } else {
@@ -337,5 +362,28 @@ mod tests {
             convert_record(&record, &strict).outcome,
             Outcome::Refused { .. }
         ));
+    }
+
+    #[test]
+    fn text_is_the_writer_s_with_no_character_dropped_for_an_encoding() {
+        let text = "V2.2\nPI\n+\n+7776FU\n'\u{1F600} a comment\n-3334FU\n";
+        let record = crate::formats::read_str(text, Format::Csa).remove(0);
+        let kif = ConvertOptions::new(Format::Kif);
+        let out = convert_record_text(&record, &kif);
+        let Outcome::Written { bytes, dropped } = &out.outcome else {
+            panic!("{out:?}");
+        };
+        let written = String::from_utf8(bytes.clone()).unwrap();
+        assert!(written.contains('\u{1F600}'), "{written}");
+        assert!(!written.contains("encoding="), "{written}");
+        assert!(dropped.is_empty(), "{dropped:?}");
+        // Stored in Shift_JIS, the same record loses the character it cannot hold.
+        let Outcome::Written { dropped, .. } = convert_record(&record, &kif).outcome else {
+            panic!("not written");
+        };
+        assert_eq!(
+            cannot_carry_sentence(Format::Kif, &dropped),
+            "kif cannot carry: characters shift_jis cannot hold (\u{1F600})"
+        );
     }
 }

@@ -5,6 +5,7 @@
 
 use super::replay::{main_line_walk, variant_main_line_walk};
 use super::{NodeKind, Record, Start};
+use crate::shogi::Move;
 use crate::variant::usi;
 
 /// The SFEN of the record's start position (a smaller variant's in that variant's SFEN).
@@ -15,22 +16,63 @@ pub fn start_sfen(record: &Record) -> String {
     }
 }
 
+/// The main line's moves as carried out by the rules (a promotion the record names by the
+/// piece after the move resolved), up to the first move that cannot be carried out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MainLine {
+    /// A standard record's moves.
+    Standard(Vec<Move>),
+    /// A smaller variant's moves, in that variant's USI.
+    Variant(Vec<String>),
+}
+
+impl MainLine {
+    /// How many moves the line holds.
+    pub fn len(&self) -> usize {
+        match self {
+            MainLine::Standard(moves) => moves.len(),
+            MainLine::Variant(moves) => moves.len(),
+        }
+    }
+
+    /// Whether the line holds no move.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The moves in USI.
+    pub fn to_usi(&self) -> Vec<String> {
+        match self {
+            MainLine::Standard(moves) => moves.iter().map(|m| m.to_usi()).collect(),
+            MainLine::Variant(moves) => moves.clone(),
+        }
+    }
+}
+
+/// The main line's moves as carried out by the rules, without writing a standard move as
+/// text (for callers that keep or share the text of each move themselves).
+pub fn main_line(record: &Record) -> MainLine {
+    let mut variant_moves = Vec::new();
+    let variant = record.variant();
+    let walked = variant_main_line_walk(record, |_, mv, _| {
+        variant_moves.extend(mv.map(|m| usi(variant, m)));
+        true
+    });
+    if walked {
+        return MainLine::Variant(variant_moves);
+    }
+    let mut moves = Vec::with_capacity(record.tree.len());
+    main_line_walk(record, |_, mv, _| {
+        moves.extend(mv);
+        true
+    });
+    MainLine::Standard(moves)
+}
+
 /// The main line's moves in USI, as carried out by the rules, up to the first move that
 /// cannot be carried out (or to the end).
 pub fn main_line_usi(record: &Record) -> Vec<String> {
-    let mut moves = Vec::new();
-    let variant = record.variant();
-    let walked = variant_main_line_walk(record, |_, mv, _| {
-        moves.extend(mv.map(|m| usi(variant, m)));
-        true
-    });
-    if !walked {
-        main_line_walk(record, |_, mv, _| {
-            moves.extend(mv.map(|m| m.to_usi()));
-            true
-        });
-    }
-    moves
+    main_line(record).to_usi()
 }
 
 /// The SFEN of every main-line position, the start first: element `i` is the position after
@@ -127,6 +169,8 @@ mod tests {
         let a = push(&mut r, MoveTree::ROOT, "7g7f");
         push(&mut r, a, "3c3d");
         assert_eq!(main_line_usi(&r), ["7g7f", "3c3d"]);
+        let played = ["7g7f", "3c3d"].map(|m| Move::from_usi(m).unwrap());
+        assert_eq!(main_line(&r), MainLine::Standard(played.to_vec()));
         let sfens = main_line_sfens(&r);
         assert_eq!(sfens.len(), 3);
         assert_eq!(sfens[0], start_sfen(&r));
@@ -196,5 +240,6 @@ mod tests {
         );
         assert_eq!(main_line_sfens(&r), [start_sfen(&r)]);
         assert!(main_line_usi(&r).is_empty());
+        assert_eq!(main_line(&r), MainLine::Variant(Vec::new()));
     }
 }
