@@ -1,11 +1,13 @@
 //! Converting records from any format to any other ([`convert_record`]), saying what the
 //! target cannot carry ([`Dropped`]): the choice of target format and encoding
 //! ([`choose_format`], [`choose_encoding`]), the joining of several records into one output
-//! ([`Joiner`]), the names of `--out-dir` outputs ([`plan_names`]) and the conversion of one
-//! input a batch of records at a time ([`convert_input`]).
+//! ([`Joiner`]) written whole or not at all ([`OneOutput`]), the names of `--out-dir` outputs
+//! ([`plan_names`]) and the conversion of one input a batch of records at a time
+//! ([`convert_input`]).
 
 mod input;
 mod joiner;
+mod one_output;
 mod plan;
 
 use std::path::{Path, PathBuf};
@@ -20,6 +22,7 @@ use crate::text::Encoding;
 
 pub use input::{convert_input, InputPiece};
 pub use joiner::Joiner;
+pub use one_output::{Ending, OneOutput, OneOutputError};
 pub use plan::{check_targets, plan_names, relative_path, TargetCheck};
 
 /// How records are converted.
