@@ -79,7 +79,8 @@ pub struct Args {
 /// Converts every input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let to = say::target_format(args.to.map(Into::into), args.output.as_deref(), args.quiet)?;
-    let mut encoding = op::choose_encoding(to, args.output_encoding.map(Encoding::from))?;
+    let asked = args.output_encoding.map(Encoding::from);
+    let mut encoding = op::choose_encoding(to, asked).map_err(say::choice_error)?;
     let to_terminal =
         args.output.is_none() && args.out_dir.is_none() && std::io::stdout().is_terminal();
     if terminal_wants_utf8(encoding, args.output_encoding.is_some(), to_terminal) {

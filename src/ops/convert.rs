@@ -209,23 +209,26 @@ pub fn holds_several(format: Format) -> bool {
     )
 }
 
+/// The names of the formats a conversion writes, as a list in a sentence.
+pub const FORMAT_NAMES: &str = "kif, kifu, ki2, ki2u, csa, sfen, usi or jkf";
+
 /// Why no target format or encoding could be chosen.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ChoiceError {
     /// The output file's extension names no format, and none was given.
     #[error(
-        "cannot tell the output format from {}: give --to FORMAT (kif, kifu, ki2, ki2u, csa, sfen, usi or jkf)",
+        "cannot tell the output format from {}: its extension is none of {FORMAT_NAMES}",
         .0.display()
     )]
     UnknownExtension(PathBuf),
     /// Neither a format nor an output file was given.
     #[error(
-        "give --to FORMAT (kif, kifu, ki2, ki2u, csa, sfen, usi or jkf), or -o FILE with one of those extensions"
+        "no output format given, and no output file whose extension names one ({FORMAT_NAMES})"
     )]
     NoFormat,
     /// An encoding other than UTF-8 was asked for JKF.
-    #[error("--output-encoding {}: JKF is JSON, which is always UTF-8", .0.name())]
+    #[error("JKF is JSON, which is always UTF-8, not {}", .0.name())]
     JkfNotUtf8(Encoding),
 }
 
