@@ -95,6 +95,7 @@ pub fn validate<'py>(
 /// The statistics of the records of `paths` (one path or an iterable of files and folders):
 /// the dict of `shogi-tool stats --format json` (records, results, fouls, openings, ...).
 /// Read on `jobs` threads (None: every core) with the GIL released. Keywords as for `read`.
+/// Paths that hold no record file (an empty folder) raise `ReadError` (`unreadable`).
 #[pyfunction]
 #[pyo3(signature = (paths, jobs=None, *, format=None, encoding=None, variant=None))]
 pub fn stats<'py>(
@@ -111,6 +112,8 @@ pub fn stats<'py>(
         ..StatsOptions::default()
     };
     let paths = options::paths(paths)?;
-    let text = py.detach(|| json_text(&stats_of_paths(&paths, &options)));
+    let text = py
+        .detach(|| stats_of_paths(&paths, &options).map(|s| json_text(&s)))
+        .map_err(|e| errors::unreadable(py, "", &e.to_string()))?;
     json_loads(py, &text)
 }

@@ -3,6 +3,7 @@ released while Rust works, and the same answers as the CLI over testdata/."""
 
 import json
 import shutil
+import subprocess
 import threading
 import time
 
@@ -130,6 +131,15 @@ def test_moves_and_positions_equal_the_cli_positions(cli):
         record = shogi_tool.read(path, errors="keep")[index]
         assert record.positions() == [p["sfen"] for p in positions], (path, index)
         assert record.moves == [p["move"] for p in positions[1:]], (path, index)
+
+
+def test_stats_of_an_empty_folder_raises_as_the_cli_refuses_it(tmp_path, cli):
+    with pytest.raises(shogi_tool.ReadError, match="nothing to read") as e:
+        shogi_tool.stats(tmp_path)
+    assert e.value.code == "unreadable"
+    refused = subprocess.run([cli, "stats", str(tmp_path)], capture_output=True, text=True)
+    assert refused.returncode == 2
+    assert str(e.value) in refused.stderr
 
 
 def test_stats_equals_the_cli_over_testdata(cli):

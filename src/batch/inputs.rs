@@ -150,6 +150,31 @@ pub fn discover_lazily<P: AsRef<Path>>(paths: &[P], follow: bool) -> (Discovered
     (discovered, errors)
 }
 
+/// Paths that gave no input at all (an empty directory, one holding no record file): an audit
+/// of nothing is not a clean one, so it is an error, saying what was searched and skipped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("nothing to read: {0}")]
+pub struct NothingToRead(pub String);
+
+/// The inputs of [`discover_some`]: the first one, taken to know there is one, then the rest.
+pub type SomeInputs = std::iter::Chain<std::option::IntoIter<Input>, Discovered>;
+
+/// Like [`discover_lazily`], but paths that give no input at all are refused
+/// ([`NothingToRead`]); only the walk up to the first input is done before it returns.
+pub fn discover_some<P: AsRef<Path>>(
+    paths: &[P],
+    follow: bool,
+) -> Result<(SomeInputs, Vec<InputError>), NothingToRead> {
+    let (mut inputs, errors) = discover_lazily(paths, follow);
+    let first = inputs.next();
+    if first.is_none() && errors.is_empty() {
+        if let Some(message) = inputs.nothing_found() {
+            return Err(NothingToRead(message));
+        }
+    }
+    Ok((first.into_iter().chain(inputs), errors))
+}
+
 /// A path given by the user, in order.
 enum Named {
     Input(Input),

@@ -10,7 +10,10 @@ mod partials;
 mod read;
 pub mod stats;
 
-pub use inputs::{discover, discover_lazily, shard_of, Discovered, Input, InputError};
+pub use inputs::{
+    discover, discover_lazily, discover_some, shard_of, Discovered, Input, InputError,
+    NothingToRead, SomeInputs,
+};
 pub use partials::Partials;
 pub use read::{
     read_and_replay, read_bytes, read_each, read_each_batched, read_each_batched_to_end,

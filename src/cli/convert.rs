@@ -11,12 +11,12 @@ use anyhow::bail;
 use shogi_tool::batch::{self, Input};
 use shogi_tool::formats::csa::CsaVersion;
 use shogi_tool::ops::convert::{
-    self as op, holds_several, terminal_wants_utf8, ConvertOptions, Joiner,
+    self as op, holds_several, terminal_wants_utf8, ConvertOptions, OneOutput, OneOutputError,
 };
 use shogi_tool::text::Encoding;
 
 use super::convert_say::{self as say, note, said, stop_after_write_error, tally};
-use super::convert_sink::{OneOutput, Sink, Target};
+use super::convert_sink::{self as sink, Target};
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
 use super::output;
@@ -79,7 +79,8 @@ pub struct Args {
 /// Converts every input.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let to = say::target_format(args.to.map(Into::into), args.output.as_deref(), args.quiet)?;
-    let mut encoding = op::choose_encoding(to, args.output_encoding.map(Encoding::from))?;
+    let asked = args.output_encoding.map(Encoding::from);
+    let mut encoding = op::choose_encoding(to, asked).map_err(say::choice_error)?;
     let to_terminal =
         args.output.is_none() && args.out_dir.is_none() && std::io::stdout().is_terminal();
     if terminal_wants_utf8(encoding, args.output_encoding.is_some(), to_terminal) {
@@ -139,10 +140,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // One output (-o FILE or standard output): records are written as they come, so memory
     // does not grow with the number of records. Standard output is held back only when
     // --strict may still refuse everything or the format holds one record.
-    let mut sink = Sink::None;
-    let mut joiner = Joiner::new(to);
-    let mut records = 0usize;
-    let mut write_error: Option<anyhow::Error> = None;
+    let mut one = match &args.output {
+        Some(path) => OneOutput::file(to, path, args.force, strict),
+        None => OneOutput::writer(to, std::io::stdout().lock(), strict),
+    };
+    let mut write_error: Option<OneOutputError> = None;
     let new_folder = args.output.as_deref().and_then(say::missing_folder);
     let mut files_written = 0usize;
     // --out-dir: the files are put in place (and made durable) a batch at a time.
@@ -218,31 +220,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 }
                 None => {
                     for c in o.converted {
-                        records += 1;
-                        if records > 1 && !holds_several(to) {
-                            // Counted for the message, never written.
-                            sink = Sink::None;
-                            continue;
-                        }
-                        if records == 1 {
-                            sink = match &args.output {
-                                Some(path) => {
-                                    match output::OutputFile::create(path, args.force, |n| {
-                                        note(n, quiet)
-                                    }) {
-                                        Ok(f) => Sink::File(Box::new(f)),
-                                        Err(e) => {
-                                            write_error = Some(e.into());
-                                            return false;
-                                        }
-                                    }
-                                }
-                                None if strict || !holds_several(to) => Sink::Buffer(Vec::new()),
-                                None => Sink::Stdout(std::io::stdout().lock()),
-                            };
-                        }
-                        if let Err(e) = sink.write(|w| joiner.push(w, c.bytes)) {
-                            write_error = Some(e.into());
+                        if let Err(e) = one.push(c.bytes, |n| note(n, quiet)) {
+                            write_error = Some(e);
                             return false;
                         }
                     }
@@ -264,21 +243,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     progress.finish_and_clear();
     let records_written = files_written;
     if plan.is_none() {
+        if let Some(e) = write_error {
+            // Unfinished, the temporary file is removed: the target stays as it was.
+            drop(one);
+            return Err(sink::error(e));
+        }
         let target = Target {
             output: args.output.as_deref(),
-            force: args.force,
             quiet,
-            strict,
         };
-        let one = OneOutput {
-            sink,
-            joiner,
-            records,
-            write_error,
-        };
-        if let Some(code) =
-            one.finish(&target, to, failed, new_folder, read_options.max_file_size)?
-        {
+        let max_file_size = read_options.max_file_size;
+        if let Some(code) = sink::finish(one, &target, to, failed, new_folder, max_file_size)? {
             return Ok(code);
         }
     } else if !quiet {

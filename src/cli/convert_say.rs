@@ -225,7 +225,7 @@ pub fn target_format(
     output: Option<&Path>,
     quiet: bool,
 ) -> anyhow::Result<Format> {
-    let choice = op::choose_format(to, output)?;
+    let choice = op::choose_format(to, output).map_err(choice_error)?;
     if let (Some(ext), false) = (choice.extension_disagrees, quiet) {
         eprintln!(
             "{} {} has the extension of {} files, but --to {} writes {}",
@@ -237,6 +237,25 @@ pub fn target_format(
         );
     }
     Ok(choice.format)
+}
+
+/// Why no format or encoding could be chosen, with the flag that chooses it.
+pub fn choice_error(e: op::ChoiceError) -> anyhow::Error {
+    let names = op::FORMAT_NAMES;
+    match e {
+        op::ChoiceError::UnknownExtension(path) => anyhow::anyhow!(
+            "cannot tell the output format from {}: give --to FORMAT ({names})",
+            path.display()
+        ),
+        op::ChoiceError::NoFormat => {
+            anyhow::anyhow!("give --to FORMAT ({names}), or -o FILE with one of those extensions")
+        }
+        op::ChoiceError::JkfNotUtf8(encoding) => anyhow::anyhow!(
+            "--output-encoding {}: JKF is JSON, which is always UTF-8",
+            encoding.name()
+        ),
+        e => e.into(),
+    }
 }
 
 /// The folder of the output file `path`, when it does not exist yet (so that its creation can

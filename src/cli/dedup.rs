@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use shogi_tool::collection::names::Names;
-use shogi_tool::ops::dedup::{self, DedupOptions, Keep, Kept};
+use shogi_tool::ops::dedup::{self, DedupError, DedupOptions, Keep, Kept};
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
@@ -109,6 +109,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let found = dedup::find_duplicates(inputs, &options, |message| {
         eprintln!("{} {message}", style::error());
         failed = true;
+    })
+    .map_err(|e| match e {
+        DedupError::TooManyRecords => anyhow::anyhow!("{e} (use --shard)"),
+        e => e.into(),
     })?;
     let (report, holding) = found.report(args.input.input_stream_of(&paths)?.0);
     let mut out_dir = args

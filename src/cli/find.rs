@@ -8,13 +8,12 @@ use std::io::Write;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use regex::Regex;
 use shogi_tool::collection::date::DateRange;
-use shogi_tool::collection::query::{CodeChoice, NamedQuery, PositionQuery, Query, Range, Winner};
+use shogi_tool::collection::query::{CodeChoice, NamedQuery, Query, Range, Winner};
 use shogi_tool::ops::find::{
-    self, parse_castle, parse_handicap, parse_opening, FindOptions, FindOutput, Opening, Searched,
+    self, parse_castle, parse_handicap, parse_opening, FindOptions, FindOutput, Opening,
 };
 use shogi_tool::record::{ErrorCode, OutcomeReason, WarningCode};
 use shogi_tool::shogi::{FoulCode, Handicap};
-use shogi_tool::views::shown::AnyPosition;
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
@@ -155,33 +154,14 @@ fn code_or_any<C: Copy + Send + Sync + 'static>(
 }
 
 impl Args {
-    /// The `--position` searched for, of the game its SFEN (or `--variant`) names.
-    fn position_query(&self) -> anyhow::Result<Option<PositionQuery>> {
-        let Some(sfen) = &self.position else {
-            return Ok(None);
-        };
-        let variant = self.input.variant;
-        let position =
-            super::position::sfen_position(Some(sfen), variant, "--position").map_err(|e| {
-                match shogi_tool::ops::position_arg::variant_sfen_error(sfen, variant) {
-                    Some(why) => anyhow::anyhow!(
-                        "cannot read the --position SFEN `{}`: {why}",
-                        sfen.text.trim()
-                    ),
-                    None => e.into(),
-                }
-            })?;
-        Ok(Some(match position {
-            AnyPosition::Standard(located) => PositionQuery::new(located.position, self.board_only),
-            AnyPosition::Variant { position, .. } => {
-                PositionQuery::variant(*position, self.board_only)
-            }
-        }))
-    }
-
     fn query(&self) -> anyhow::Result<Query> {
-        Ok(Query {
-            position: self.position_query()?,
+        let variant = self.input.variant;
+        let position = self
+            .position
+            .as_ref()
+            .map(|sfen| find::position_query(sfen, variant, self.board_only, "--position"));
+        let mut query = Query {
+            position: position.transpose()?,
             ply_range: self.ply_range,
             player: self.player.clone(),
             black: self.black.clone(),
@@ -203,18 +183,13 @@ impl Args {
             warning: self.warning.clone(),
             error: self.error.clone(),
             plies: self.plies,
-            opening: match &self.opening {
-                Some(Opening::Moves(m)) => Some(m.clone()),
-                _ => None,
-            },
-            named: match &self.opening {
-                Some(Opening::Named(q)) => vec![q.clone()],
-                _ => Vec::new(),
-            }
-            .into_iter()
-            .chain(self.castle.clone())
-            .collect(),
-        })
+            opening: None,
+            named: self.castle.iter().cloned().collect(),
+        };
+        if let Some(opening) = &self.opening {
+            opening.clone().apply(&mut query);
+        }
+        Ok(query)
     }
 }
 
@@ -239,23 +214,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut write_error = None;
-    let totals = find::find(
-        inputs,
-        &query,
-        &options,
-        |results| match print_batch(&mut out, results) {
-            Ok(()) => true,
-            Err(e) => {
-                write_error = Some(e);
-                false
-            }
-        },
-        |message| eprintln!("{} {message}", style::error()),
-    );
-    if let Some(e) = write_error {
-        return Err(e.into());
-    }
+    let totals = find::find_to(inputs, &query, &options, &mut out, |message| {
+        eprintln!("{} {message}", style::error())
+    })?;
     if args.count {
         writeln!(out, "{}", totals.found)?;
     }
@@ -268,20 +229,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::Success
     })
-}
-
-/// Prints the results of some records as they come, in input order: their errors to
-/// standard error, what was found to `out`, flushed at the end of the batch.
-fn print_batch(out: &mut impl Write, results: &[Searched]) -> std::io::Result<()> {
-    for one in results {
-        if let Some(message) = &one.error {
-            eprintln!("{} {message}", style::error());
-        }
-        if !one.output.is_empty() {
-            out.write_all(&one.output)?;
-        }
-    }
-    out.flush()
 }
 
 #[cfg(test)]

@@ -162,14 +162,7 @@ impl InputArgs {
         {
             eprintln!("shogi-tool: reading records from standard input; Ctrl-D to end (or give a PATH; --help for more)");
         }
-        let (mut inputs, errors) = batch::discover_lazily(paths, self.follow);
-        let first = inputs.next();
-        if first.is_none() && errors.is_empty() {
-            if let Some(message) = inputs.nothing_found() {
-                bail!("nothing to read: {message}");
-            }
-        }
-        let inputs = first.into_iter().chain(inputs);
+        let (inputs, errors) = batch::discover_some(paths, self.follow)?;
         let inputs: InputStream = match self.shard {
             Some((k, n)) => Box::new(inputs.filter(move |i| batch::shard_of(i, n) == k)),
             None => Box::new(inputs),

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
+use shogi_tool::ops::join::{join_format, JoinError};
 use shogi_tool::record::Format;
 
 use super::exit::ExitCode;
@@ -49,7 +50,13 @@ pub fn run(
     args: Args,
     convert: impl FnOnce(Vec<std::ffi::OsString>) -> anyhow::Result<ExitCode>,
 ) -> anyhow::Result<ExitCode> {
-    let to = shogi_tool::ops::join::join_format(args.to.map(Format::from), &args.output)?;
+    let to = join_format(args.to.map(Format::from), &args.output).map_err(|e| match e {
+        JoinError::UnknownFormat(path) => anyhow::anyhow!(
+            "cannot tell the output format from {}: give --to csa, sfen, usi or jkf",
+            path.display()
+        ),
+        e => e.into(),
+    })?;
     // The same run as `convert PATH... --to FORMAT -o FILE`, whose arguments these are.
     let i = &args.input;
     let mut argv: Vec<std::ffi::OsString> = vec!["shogi-tool".into(), "convert".into()];

@@ -1,11 +1,13 @@
 //! Converting records from any format to any other ([`convert_record`]), saying what the
 //! target cannot carry ([`Dropped`]): the choice of target format and encoding
 //! ([`choose_format`], [`choose_encoding`]), the joining of several records into one output
-//! ([`Joiner`]), the names of `--out-dir` outputs ([`plan_names`]) and the conversion of one
-//! input a batch of records at a time ([`convert_input`]).
+//! ([`Joiner`]) written whole or not at all ([`OneOutput`]), the names of `--out-dir` outputs
+//! ([`plan_names`]) and the conversion of one input a batch of records at a time
+//! ([`convert_input`]).
 
 mod input;
 mod joiner;
+mod one_output;
 mod plan;
 
 use std::path::{Path, PathBuf};
@@ -20,6 +22,7 @@ use crate::text::Encoding;
 
 pub use input::{convert_input, InputPiece};
 pub use joiner::Joiner;
+pub use one_output::{Ending, OneOutput, OneOutputError};
 pub use plan::{check_targets, plan_names, relative_path, TargetCheck};
 
 /// How records are converted.
@@ -231,23 +234,26 @@ pub fn holds_several(format: Format) -> bool {
     )
 }
 
+/// The names of the formats a conversion writes, as a list in a sentence.
+pub const FORMAT_NAMES: &str = "kif, kifu, ki2, ki2u, csa, sfen, usi or jkf";
+
 /// Why no target format or encoding could be chosen.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ChoiceError {
     /// The output file's extension names no format, and none was given.
     #[error(
-        "cannot tell the output format from {}: give --to FORMAT (kif, kifu, ki2, ki2u, csa, sfen, usi or jkf)",
+        "cannot tell the output format from {}: its extension is none of {FORMAT_NAMES}",
         .0.display()
     )]
     UnknownExtension(PathBuf),
     /// Neither a format nor an output file was given.
     #[error(
-        "give --to FORMAT (kif, kifu, ki2, ki2u, csa, sfen, usi or jkf), or -o FILE with one of those extensions"
+        "no output format given, and no output file whose extension names one ({FORMAT_NAMES})"
     )]
     NoFormat,
     /// An encoding other than UTF-8 was asked for JKF.
-    #[error("--output-encoding {}: JKF is JSON, which is always UTF-8", .0.name())]
+    #[error("JKF is JSON, which is always UTF-8, not {}", .0.name())]
     JkfNotUtf8(Encoding),
 }
 

@@ -3,18 +3,26 @@
 //! `path#N`, the path's bytes and `#N` ended by NUL, or the `validate` object with the ply
 //! where the position searched for was reached.
 //!
+//! [`find_to`] writes what is found to one output as it comes.
+//!
 //! Also here, the readers of the values a query is built from that are not codes: a handicap
-//! by name ([`parse_handicap`]) and an opening by name or first moves ([`parse_opening`]).
+//! by name ([`parse_handicap`]), an opening by name or first moves ([`parse_opening`]) and
+//! the position searched for ([`position_query`]).
+
+use std::io::Write;
 
 use serde::Serialize;
 
 use crate::batch::{self, Input, ReadOptions};
-use crate::collection::query::{NamedQuery, Query};
+use crate::collection::query::{NamedQuery, PositionQuery, Query};
 use crate::diag::Validation;
 use crate::opening::Kind;
+use crate::ops::position_arg::{sfen_position, variant_sfen_error, AnySfen, PositionArgError};
 use crate::record::replay::{replay, ReplayOptions};
 use crate::record::Record;
 use crate::shogi::{Handicap, Move};
+use crate::variant::Variant;
+use crate::views::shown::AnyPosition;
 
 /// What [`find`] gives for each record found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -161,6 +169,58 @@ where
     totals
 }
 
+/// [`find`], with what is found written to `out` as it comes (flushed after each batch of
+/// records) and the error of each record or input that could not be searched handed to
+/// `on_error`, in input order. The first write error stops the run and is returned.
+pub fn find_to<I>(
+    inputs: I,
+    query: &Query,
+    options: &FindOptions,
+    out: &mut impl Write,
+    on_error: impl Fn(&str),
+) -> std::io::Result<FindTotals>
+where
+    I: IntoIterator<Item = Input>,
+    I::IntoIter: Send,
+{
+    let mut write_error = None;
+    let totals = find(
+        inputs,
+        query,
+        options,
+        |results| match write_batch(out, results, &on_error) {
+            Ok(()) => true,
+            Err(e) => {
+                write_error = Some(e);
+                false
+            }
+        },
+        &on_error,
+    );
+    match write_error {
+        Some(e) => Err(e),
+        None => Ok(totals),
+    }
+}
+
+/// Writes the results of some records: their errors to `on_error`, what was found to `out`,
+/// flushed at the end of the batch.
+fn write_batch(
+    out: &mut impl Write,
+    results: &[Searched],
+    on_error: impl Fn(&str),
+) -> std::io::Result<()> {
+    for one in results {
+        if let Some(message) = &one.error {
+            on_error(message);
+        }
+        if !one.output.is_empty() {
+            out.write_all(&one.output)?;
+        }
+    }
+    out.flush()
+}
+
 /// Searches one record.
 fn search_one(
     input: &Input,
@@ -253,6 +313,44 @@ pub enum Opening {
     Moves(Vec<Move>),
 }
 
+impl Opening {
+    /// Sets this condition on `query`: as the moves its main line starts with, or as the
+    /// first of the names its openings and castles include.
+    pub fn apply(self, query: &mut Query) {
+        match self {
+            Opening::Named(q) => query.named.insert(0, q),
+            Opening::Moves(m) => query.opening = Some(m),
+        }
+    }
+}
+
+/// The position searched for, from a position argument (an SFEN or `startpos`, optionally
+/// followed by `moves`): of `variant`'s game when given, else of the game its board shows;
+/// compared whole (board, hands, side to move) or, with `board_only`, the board alone.
+/// `option` names the argument in errors (`--position`): a text that is no standard position
+/// and no variant's either says the variant SFEN reader's fault.
+pub fn position_query(
+    sfen: &AnySfen,
+    variant: Option<Variant>,
+    board_only: bool,
+    option: &str,
+) -> Result<PositionQuery, PositionArgError> {
+    let position =
+        sfen_position(Some(sfen), variant, option).map_err(|e| {
+            match variant_sfen_error(sfen, variant) {
+                Some(why) => PositionArgError(format!(
+                    "cannot read the {option} SFEN `{}`: {why}",
+                    sfen.text.trim()
+                )),
+                None => e,
+            }
+        })?;
+    Ok(match position {
+        AnyPosition::Standard(located) => PositionQuery::new(located.position, board_only),
+        AnyPosition::Variant { position, .. } => PositionQuery::variant(*position, board_only),
+    })
+}
+
 /// A castle by name (`美濃囲い`, `white:金矢倉`).
 pub fn parse_castle(s: &str) -> Result<NamedQuery, String> {
     NamedQuery::parse(s, Kind::Castle)
@@ -332,5 +430,64 @@ mod tests {
         let totals = find(inputs(), &Query::default(), &inverted, |_| true, |_| {});
         assert_eq!(totals.found, 0);
         assert_eq!(totals.summary(), "found 0 of 2 records in 1 file");
+    }
+
+    #[test]
+    fn find_to_writes_each_record_found_and_says_each_error() {
+        let inputs = batch::discover(&[
+            "testdata/samples/two-games.csa",
+            "testdata/no-such-file.csa",
+        ])
+        .0;
+        let options = FindOptions {
+            jobs: 1,
+            ..FindOptions::default()
+        };
+        let mut out = Vec::new();
+        let errors = std::cell::RefCell::new(Vec::new());
+        let totals = find_to(inputs, &Query::default(), &options, &mut out, |m| {
+            errors.borrow_mut().push(m.to_string())
+        })
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().count(), 2, "{out}");
+        assert_eq!(totals.found, 2);
+        assert!(totals.failed);
+        let errors = errors.into_inner();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].contains("no-such-file.csa"), "{errors:?}");
+    }
+
+    #[test]
+    fn a_position_is_of_the_game_its_board_shows_and_a_bad_one_names_the_option() {
+        use crate::ops::position_arg::parse_any_sfen;
+        let start = parse_any_sfen("startpos moves 7g7f").unwrap();
+        assert!(position_query(&start, None, false, "--position").is_ok());
+        let mini = parse_any_sfen("rbsgk/4p/5/P4/KGSBR b - 1").unwrap();
+        assert!(position_query(&mini, None, true, "--position").is_ok());
+        let bad = parse_any_sfen("rbsgk/4p/5/P4/KGSBX b - 1").unwrap();
+        let e = position_query(&bad, None, false, "--position").unwrap_err();
+        assert!(
+            e.0.starts_with("cannot read the --position SFEN `rbsgk/4p/5/P4/KGSBX b - 1`: "),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn an_opening_sets_its_moves_or_its_name_first() {
+        let mut query = Query::default();
+        parse_opening("7g7f").unwrap().apply(&mut query);
+        assert_eq!(query.opening.as_ref().map(Vec::len), Some(1));
+        query.named.push(parse_castle("美濃囲い").unwrap());
+        parse_opening("四間飛車").unwrap().apply(&mut query);
+        assert_eq!(query.named.len(), 2);
+        assert_eq!(query.named[0], parse_opening_name("四間飛車"));
+    }
+
+    fn parse_opening_name(s: &str) -> NamedQuery {
+        match parse_opening(s).unwrap() {
+            Opening::Named(q) => q,
+            Opening::Moves(_) => panic!("{s} is a name"),
+        }
     }
 }

@@ -11,7 +11,7 @@ use crate::record::Format;
 #[non_exhaustive]
 pub enum JoinError {
     /// No format was given and the output's extension names none.
-    #[error("cannot tell the output format from {}: give --to csa, sfen, usi or jkf", .0.display())]
+    #[error("cannot tell the output format from {}: its extension is none of csa, sfen, usi or jkf", .0.display())]
     UnknownFormat(PathBuf),
     /// The format holds one game a file.
     #[error("a {} file holds one game: join writes csa, sfen, usi or jkf", .0.name())]

@@ -38,17 +38,6 @@ impl Joiner {
         self.written
     }
 
-    /// A sentence when the output is larger than the readers take (`limit`, the
-    /// `--max-file-size` of the run), so that reading it back needs a larger one.
-    pub fn too_large(&self, limit: u64) -> Option<String> {
-        (self.written > limit).then(|| {
-            format!(
-                "the output is {} bytes, more than the {limit} bytes the readers take (--max-file-size): read it back with --max-file-size {}",
-                self.written, self.written
-            )
-        })
-    }
-
     /// Writes the next record (its bytes in the target format) to `out`; a JKF record is held
     /// until the next one or [`Joiner::finish`] says whether it is in an array.
     pub fn push(&mut self, out: &mut dyn Write, bytes: Vec<u8>) -> std::io::Result<()> {
@@ -132,14 +121,5 @@ mod tests {
         let two = joined(Format::Jkf, &[doc, doc]);
         assert!(two.starts_with("[\n") && two.ends_with("\n]\n"), "{two}");
         assert_eq!(two.lines().count(), 4, "{two}");
-    }
-
-    #[test]
-    fn a_large_output_is_said_with_the_limit_to_read_it_back() {
-        let mut joiner = Joiner::new(Format::Usi);
-        joiner.push(&mut Vec::new(), vec![b'x'; 10]).unwrap();
-        assert!(joiner.too_large(10).is_none());
-        let sentence = joiner.too_large(9).unwrap();
-        assert!(sentence.ends_with("--max-file-size 10"), "{sentence}");
     }
 }

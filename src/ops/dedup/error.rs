@@ -5,10 +5,7 @@
 #[non_exhaustive]
 pub enum DedupError {
     /// More records than one run can number.
-    #[error(
-        "more than {} records: too many for one dedup run (use --shard)",
-        u32::MAX
-    )]
+    #[error("more than {} records: too many for one dedup run", u32::MAX)]
     TooManyRecords,
     /// The temporary file could not be made.
     #[error("cannot make dedup's temporary file: {0}")]

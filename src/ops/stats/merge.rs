@@ -183,7 +183,7 @@ mod tests {
         let options = StatsOptions::default();
         let part = |name: &str, path: &str| {
             let p = dir.path().join(name);
-            std::fs::write(&p, json_text(&stats_of_paths(&[path], &options))).unwrap();
+            std::fs::write(&p, json_text(&stats_of_paths(&[path], &options).unwrap())).unwrap();
             p
         };
         let a = part("a.json", "testdata/samples/even-game.csa");
@@ -195,7 +195,8 @@ mod tests {
                 "testdata/samples/two-games.csa",
             ],
             &options,
-        );
+        )
+        .unwrap();
         assert_eq!(merged.records, whole.records);
         assert_eq!(merged.openings, whole.openings);
         assert!(matches!(

@@ -5,8 +5,9 @@
 //! ```no_run
 //! use shogi_tool::ops::stats::{stats_of_paths, to_json, StatsOptions};
 //!
-//! let stats = stats_of_paths(&["testdata/samples"], &StatsOptions::default());
+//! let stats = stats_of_paths(&["testdata/samples"], &StatsOptions::default())?;
 //! println!("{}", to_json(&stats)["records"]);
+//! # Ok::<(), shogi_tool::batch::NothingToRead>(())
 //! ```
 
 mod merge;

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use crate::batch::stats::{Failure, RecordFacts, Stats};
-use crate::batch::{self, Input, InputError, Partials, ReadOptions};
+use crate::batch::{self, Input, InputError, NothingToRead, Partials, ReadOptions};
 use crate::diag::Validation;
 use crate::record::replay::{replay, ReplayOptions};
 use crate::views::report_html::RecordLists;
@@ -230,16 +230,21 @@ fn read_one(
 }
 
 /// The statistics of the files and directories `paths` (walked recursively, links met in a
-/// walk not followed), as `stats --format json` counts them; no piece is kept.
-pub fn stats_of_paths<P: AsRef<Path>>(paths: &[P], options: &StatsOptions) -> Stats {
-    let (inputs, errors) = batch::discover_lazily(paths, false);
+/// walk not followed), as `stats --format json` counts them; no piece is kept. Paths that hold
+/// no input at all (an empty directory) are refused, as the command line refuses them: a
+/// collection of nothing is not a clean one.
+pub fn stats_of_paths<P: AsRef<Path>>(
+    paths: &[P],
+    options: &StatsOptions,
+) -> Result<Stats, NothingToRead> {
+    let (inputs, errors) = batch::discover_some(paths, false)?;
     let options = StatsOptions {
         game_rows: false,
         record_lists: false,
         all_failures: false,
         ..options.clone()
     };
-    accumulate(inputs, &errors, &options, |_| true).stats
+    Ok(accumulate(inputs, &errors, &options, |_| true).stats)
 }
 
 #[cfg(test)]
@@ -272,9 +277,25 @@ mod tests {
         );
         assert_eq!(rows, run.stats.records + run.stats.records_failed);
         assert!(run.stats.records > 0);
-        let again = stats_of_paths(&["testdata/samples"], &StatsOptions::default());
+        let again = stats_of_paths(&["testdata/samples"], &StatsOptions::default()).unwrap();
         assert_eq!(again.records, run.stats.records);
         assert_eq!(again.openings, run.stats.openings);
+    }
+
+    #[test]
+    fn an_empty_folder_is_refused_as_the_command_line_refuses_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = stats_of_paths(&[dir.path()], &StatsOptions::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "nothing to read: no record file found in the directory {}: it holds no file",
+                dir.path().display()
+            )
+        );
+        std::fs::write(dir.path().join("notes.txt"), "x").unwrap();
+        let e = stats_of_paths(&[dir.path()], &StatsOptions::default()).unwrap_err();
+        assert!(e.0.contains("1 file skipped"), "{e}");
     }
 
     #[test]
