@@ -5,6 +5,7 @@
 //! they run at most a fixed window ahead of the oldest result not yet emitted, so memory stays
 //! bounded and output starts at once.
 
+mod handoff;
 mod inputs;
 mod partials;
 mod read;
@@ -22,7 +23,9 @@ pub use read::{
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Condvar, Mutex};
+use std::sync::{Condvar, Mutex};
+
+use handoff::Handoff;
 
 /// Runs `work` on every input with `jobs` threads (0 = all cores) and passes the results to
 /// `emit` in input order. `emit` returning `false` stops the run (a closed pipe).
@@ -97,55 +100,67 @@ where
         taken: AtomicUsize::new(1),
         exhausted: AtomicBool::new(false),
         stop: AtomicBool::new(false),
-        emitted: Mutex::new(0),
+        emitted: AtomicUsize::new(0),
+        sleep: Mutex::new(()),
         room: Condvar::new(),
         sleepers: AtomicUsize::new(0),
     };
     // Bounded, so that a thread whose pieces are being emitted waits when emitting is slower
     // (a slow pipe) instead of piling them up.
-    let (tx, rx) = mpsc::sync_channel::<(usize, Piece<T>)>(window);
+    let handoff = Handoff::<(usize, Piece<T>)>::new(window, threads - 1);
     std::thread::scope(|scope| {
+        // However this thread leaves (a panic in `work` or `emit` too), the helpers stop, so
+        // that none waits for room the scope would wait for.
+        let _stop = StopOnDrop(&shared, &handoff);
         let mut order = Reorder::new();
         let mut go_on = true;
         // Works on input `i` on this thread, emitting what is due between its pieces.
-        let work_here =
-            |i: usize, input: &Input, order: &mut Reorder<T>, go_on: &mut bool, emit: &mut E| {
-                work(input, &mut |piece| {
+        let work_here = |i: usize,
+                         input: &Input,
+                         order: &mut Reorder<T>,
+                         go_on: &mut bool,
+                         emit: &mut E,
+                         got: &mut Vec<(usize, Piece<T>)>| {
+            work(input, &mut |piece| {
+                if !*go_on {
+                    return false;
+                }
+                order.put(i, Piece::Part(piece));
+                let mut just_taken = false;
+                loop {
+                    // Everything the helpers have queued, at once (but not a second lot
+                    // before the first is emitted: the queue and one lot are all a run holds).
+                    if !just_taken && handoff.try_take(got) {
+                        order.put_all(got);
+                    }
+                    let before = order.base;
+                    *go_on = order.flush(emit);
+                    if order.base != before {
+                        shared.publish(order.base);
+                    }
                     if !*go_on {
                         return false;
                     }
-                    order.put(i, Piece::Part(piece));
-                    loop {
-                        // What has come, but no more than the channel holds: the thread sending
-                        // may keep up with the taking.
-                        for (j, p) in rx.try_iter().take(window) {
-                            order.put(j, p);
-                        }
-                        let before = order.base;
-                        *go_on = order.flush(emit);
-                        if order.base != before {
-                            shared.publish(order.base);
-                        }
-                        if !*go_on {
-                            return false;
-                        }
-                        if order.base == i || order.held(i) < PIECES_AHEAD {
-                            return true;
-                        }
-                        // Too far ahead of the input being emitted: help it along by emitting
-                        // what its thread sends.
-                        match rx.recv() {
-                            Ok((j, p)) => order.put(j, p),
-                            Err(_) => return true,
-                        }
+                    if order.base == i || order.held(i) < PIECES_AHEAD {
+                        return true;
                     }
-                });
-                order.put(i, Piece::Done);
-            };
+                    // Too far ahead of the input being emitted: help it along by emitting
+                    // what its thread sends.
+                    if !handoff.take(got) {
+                        return true;
+                    }
+                    order.put_all(got);
+                    just_taken = true;
+                }
+            });
+            order.put(i, Piece::Done);
+        };
         for _ in 1..threads {
-            let tx = tx.clone();
-            let (shared, work) = (&shared, &work);
+            let (shared, work, handoff) = (&shared, &work, &handoff);
             scope.spawn(move || {
+                // Counted out however the thread ends, so that the emitting thread never
+                // waits for a helper that is gone.
+                let _done = SenderDone(handoff);
                 while let Some((i, input)) = shared.take() {
                     shared.wait_for_room(i, window);
                     if shared.stop.load(Ordering::Relaxed) {
@@ -153,7 +168,7 @@ where
                     }
                     // Each piece is sent when the next one comes, the last one with the end
                     // of the input: one message an input for the common one-piece input, so a
-                    // helper fills the channel (and sleeps) half as often.
+                    // helper fills the queue (and sleeps) half as often.
                     let mut sent = 0usize;
                     let mut held: Option<T> = None;
                     work(&input, &mut |piece| {
@@ -162,7 +177,7 @@ where
                                 shared.wait_for_turn(i);
                             }
                             sent += 1;
-                            if tx.send((i, Piece::Part(previous))).is_err() {
+                            if handoff.send((i, Piece::Part(previous))).is_err() {
                                 return false;
                             }
                         }
@@ -172,18 +187,19 @@ where
                         Some(last) => Piece::Last(last),
                         None => Piece::Done,
                     };
-                    if shared.stop.load(Ordering::Relaxed) || tx.send((i, end)).is_err() {
+                    if shared.stop.load(Ordering::Relaxed) || handoff.send((i, end)).is_err() {
                         break;
                     }
                 }
             });
         }
-        drop(tx);
-        work_here(0, &first, &mut order, &mut go_on, &mut emit);
+        let mut got = Vec::new();
+        work_here(0, &first, &mut order, &mut go_on, &mut emit, &mut got);
         drop(first);
+        let mut just_taken = false;
         while go_on {
-            for (i, piece) in rx.try_iter().take(window) {
-                order.put(i, piece);
+            if !std::mem::take(&mut just_taken) && handoff.try_take(&mut got) {
+                order.put_all(&mut got);
             }
             let before = order.base;
             go_on = order.flush(&mut emit);
@@ -196,7 +212,7 @@ where
             // Work on the next input while within the window.
             if shared.taken.load(Ordering::Relaxed) < order.base + window {
                 if let Some((i, input)) = shared.take() {
-                    work_here(i, &input, &mut order, &mut go_on, &mut emit);
+                    work_here(i, &input, &mut order, &mut go_on, &mut emit, &mut got);
                     continue;
                 }
             }
@@ -206,19 +222,37 @@ where
                 break;
             }
             // Nothing to do here but wait for a helper's result.
-            match rx.recv() {
-                Ok((i, piece)) => order.put(i, piece),
-                Err(_) => {
-                    // Every helper has finished: what arrived is all there is.
-                    order.flush(&mut emit);
-                    break;
-                }
+            if handoff.take(&mut got) {
+                order.put_all(&mut got);
+                just_taken = true;
+            } else {
+                // Every helper has finished: what arrived is all there is.
+                order.flush(&mut emit);
+                break;
             }
         }
-        shared.stop.store(true, Ordering::Relaxed);
-        drop(rx);
-        shared.publish(order.base);
     });
+}
+
+/// Stops the helpers of [`run_ordered_pieces`] when the emitting thread leaves the scope.
+struct StopOnDrop<'a, I: Iterator<Item = Input>, P>(&'a Shared<I>, &'a Handoff<P>);
+
+impl<I: Iterator<Item = Input>, P> Drop for StopOnDrop<'_, I, P> {
+    fn drop(&mut self) {
+        self.0.stop.store(true, Ordering::SeqCst);
+        self.1.close();
+        let base = self.0.emitted.load(Ordering::SeqCst);
+        self.0.publish(base);
+    }
+}
+
+/// Tells the handoff a helper is done when it leaves, by its end or by a panic.
+struct SenderDone<'a, P>(&'a Handoff<P>);
+
+impl<P> Drop for SenderDone<'_, P> {
+    fn drop(&mut self) {
+        self.0.sender_done();
+    }
 }
 
 /// How many records of a multi-game file are read (in parallel) and handed over at a time
@@ -249,8 +283,10 @@ struct Shared<I> {
     exhausted: AtomicBool,
     /// Set when the run ends early.
     stop: AtomicBool,
-    /// How many results have been emitted.
-    emitted: Mutex<usize>,
+    /// How many results have been emitted (read without a lock; see [`Shared::publish`]).
+    emitted: AtomicUsize,
+    /// Held by helpers going to sleep on `room`, and by [`Shared::publish`] to wake them.
+    sleep: Mutex<()>,
     /// Signalled when `emitted` grows or the run stops.
     room: Condvar,
     /// Helpers waiting on `room`.
@@ -277,32 +313,39 @@ impl<I: Iterator<Item = Input>> Shared<I> {
     /// stops). Inputs are taken in order, so that oldest one is always being worked on by a
     /// thread that is not waiting here.
     fn wait_for_room(&self, i: usize, window: usize) {
-        let mut done = self.emitted.lock().unwrap_or_else(|e| e.into_inner());
-        while i >= *done + window && !self.stop.load(Ordering::Relaxed) {
-            self.sleepers.fetch_add(1, Ordering::SeqCst);
-            done = self.room.wait(done).unwrap_or_else(|e| e.into_inner());
-            self.sleepers.fetch_sub(1, Ordering::SeqCst);
-        }
+        self.wait_until(|done| i < done + window);
     }
 
     /// Waits until input `i` is the one being emitted (or the run stops).
     fn wait_for_turn(&self, i: usize) {
-        let mut done = self.emitted.lock().unwrap_or_else(|e| e.into_inner());
-        while *done < i && !self.stop.load(Ordering::Relaxed) {
-            self.sleepers.fetch_add(1, Ordering::SeqCst);
-            done = self.room.wait(done).unwrap_or_else(|e| e.into_inner());
-            self.sleepers.fetch_sub(1, Ordering::SeqCst);
-        }
+        self.wait_until(|done| done >= i);
     }
 
-    /// Records that `base` results have been emitted and wakes waiting helpers.
+    /// Waits until `ready` holds of the count emitted, or the run stops. Without taking a
+    /// lock when it holds already: helpers ask once an input.
+    fn wait_until(&self, ready: impl Fn(usize) -> bool) {
+        let ready_now =
+            || ready(self.emitted.load(Ordering::SeqCst)) || self.stop.load(Ordering::SeqCst);
+        if ready_now() {
+            return;
+        }
+        let mut guard = self.sleep.lock().unwrap_or_else(|e| e.into_inner());
+        // Counted before looking again, so that `publish` either sees a sleeper or was seen.
+        self.sleepers.fetch_add(1, Ordering::SeqCst);
+        while !ready_now() {
+            guard = self.room.wait(guard).unwrap_or_else(|e| e.into_inner());
+        }
+        self.sleepers.fetch_sub(1, Ordering::SeqCst);
+    }
+
+    /// Records that `base` results have been emitted and wakes waiting helpers (taking the
+    /// lock only when one sleeps).
     fn publish(&self, base: usize) {
-        let mut done = self.emitted.lock().unwrap_or_else(|e| e.into_inner());
-        *done = base;
-        if self.sleepers.load(Ordering::SeqCst) > 0 || self.stop.load(Ordering::Relaxed) {
+        self.emitted.store(base, Ordering::SeqCst);
+        if self.sleepers.load(Ordering::SeqCst) > 0 {
+            let _guard = self.sleep.lock().unwrap_or_else(|e| e.into_inner());
             self.room.notify_all();
         }
-        drop(done);
     }
 }
 
@@ -335,6 +378,13 @@ impl<T> Reorder<T> {
                 self.waiting[slot].0.push_back(t);
                 self.waiting[slot].1 = true;
             }
+        }
+    }
+
+    /// Puts every piece of `got` in its place, leaving `got` empty.
+    fn put_all(&mut self, got: &mut Vec<(usize, Piece<T>)>) {
+        for (i, piece) in got.drain(..) {
+            self.put(i, piece);
         }
     }
 

@@ -91,7 +91,9 @@ impl Replaced {
 
     /// Adds the lines of `text`, which starts at the start of line `first_line`.
     fn add(&mut self, text: &str, first_line: u32) {
-        if !text.contains('\u{FFFD}') {
+        // Vectorised: `contains` of a char of three bytes runs a generic substring search,
+        // a quarter of the serial start of a run on one multi-game file (issue 34).
+        if memchr::memmem::find(text.as_bytes(), "\u{FFFD}".as_bytes()).is_none() {
             return;
         }
         for (i, line) in text.split('\n').enumerate() {
@@ -1012,14 +1014,18 @@ fn load_bytes(
             error: Some(message),
         }))
     };
-    if text::has_nul(&bytes) && !looks_like_utf16(&bytes) && mostly_binary(&bytes) {
+    // Every encoding read gives U+0000 for a NUL byte only (in UTF-16, for two), so a text
+    // decoded from bytes without one holds none: not looked for again (a scan of the whole
+    // text, serial before the records of a multi-game file are spread, issue 34).
+    let bytes_hold_nul = text::has_nul(&bytes);
+    if bytes_hold_nul && !looks_like_utf16(&bytes) && mostly_binary(&bytes) {
         return failed(format!(
             "{path} holds binary data (NUL bytes), not a game record"
         ));
     }
     let (mut decoded, encoding_hint) = decode(bytes, extension.as_deref(), options.encoding);
     let mut nul_issues = Vec::new();
-    if decoded.text.contains('\0') {
+    if bytes_hold_nul && memchr::memchr(0, decoded.text.as_bytes()).is_some() {
         // U+0000 (a stray NUL byte, or UTF-16 text holding one) would pass into outputs that
         // then read as binary: dropped, with a warning on each line that held one.
         nul_issues = nul_lines(&decoded.text);
@@ -1200,6 +1206,11 @@ fn read_file(
     if meta.is_dir() {
         return Ok(Err(format!("{path} is a directory")));
     }
+    if meta.is_file() && meta.len() >= PARALLEL_READ_OVER {
+        if let Some(bytes) = read_in_parallel(&file, meta.len())? {
+            return Ok(Ok(bytes));
+        }
+    }
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0) + 1);
     // The file may have grown since: never read more than the limit allows.
     file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
@@ -1207,6 +1218,53 @@ fn read_file(
         return Ok(Err(too_big(bytes.len() as u64)));
     }
     Ok(Ok(bytes))
+}
+
+/// Regular files at least this big are read by the threads of rayon's pool at once, a
+/// [`READ_PART`] each, when it has several: the kernel's copy of a big file into memory, and
+/// the page faults of the new buffer, were two fifths of the serial start of a run on one
+/// multi-game file (issue 34).
+const PARALLEL_READ_OVER: u64 = 8 * 1024 * 1024;
+
+/// How many bytes of a file read in parallel a task reads.
+const READ_PART: usize = 2 * 1024 * 1024;
+
+/// The `len` bytes of `file`, read a part a thread from the start of the file (whatever its
+/// position); `None` when the pool has one thread, or when the file is found shorter or
+/// longer than `len` (it changed meanwhile: then the caller reads it as usual, and the
+/// limit applies to what it finds).
+#[cfg(unix)]
+fn read_in_parallel(file: &std::fs::File, len: u64) -> std::io::Result<Option<Vec<u8>>> {
+    use std::os::unix::fs::FileExt;
+    let Ok(size) = usize::try_from(len) else {
+        return Ok(None);
+    };
+    if rayon::current_num_threads() < 2 {
+        return Ok(None);
+    }
+    // Zeroed memory comes from the system untouched: each part's pages are faulted in by the
+    // thread that reads into them.
+    let mut bytes = vec![0u8; size];
+    let read = bytes
+        .par_chunks_mut(READ_PART)
+        .enumerate()
+        .try_for_each(|(k, part)| file.read_exact_at(part, (k * READ_PART) as u64));
+    match read {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => return Ok(None),
+        Err(e) => return Err(e),
+    }
+    // Grown since it was measured: read as usual.
+    if file.read_at(&mut [0u8], len)? != 0 {
+        return Ok(None);
+    }
+    Ok(Some(bytes))
+}
+
+/// [`read_in_parallel`] where positioned reads are not at hand: the caller reads as usual.
+#[cfg(not(unix))]
+fn read_in_parallel(_file: &std::fs::File, _len: u64) -> std::io::Result<Option<Vec<u8>>> {
+    Ok(None)
 }
 
 /// The first line longer than `limit` bytes: (1-based line number, its length).
@@ -1447,6 +1505,61 @@ mod tests {
         assert_eq!(unnamed.records.len(), 1);
         assert_eq!(unnamed.records[0].source.format, Some(Format::Csa));
         assert_eq!(unnamed.records[0].source.path, "<bytes>");
+    }
+
+    #[test]
+    fn a_big_file_read_in_parallel_is_read_byte_for_byte() {
+        // Parts of every byte value, over several parts and not a whole number of them.
+        let len = PARALLEL_READ_OVER as usize + 3 * READ_PART + 12_345;
+        let bytes: Vec<u8> = (0..len).map(|i| (i * 7 + i / 4099) as u8).collect();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.csa");
+        std::fs::write(&path, &bytes).unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        let read = pool
+            .install(|| read_file(&path, "big.csa", u64::MAX))
+            .unwrap()
+            .unwrap();
+        assert!(read == bytes, "the bytes read differ from the file's");
+        // Over the limit: refused as before, not read.
+        let refused = pool
+            .install(|| read_file(&path, "big.csa", len as u64 - 1))
+            .unwrap();
+        assert!(refused.unwrap_err().contains("larger than the limit"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_that_changed_size_is_not_read_in_parallel() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.csa");
+        std::fs::write(&path, vec![b'a'; 3 * READ_PART]).unwrap();
+        let file = std::fs::File::open(&path).unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let len = 3 * READ_PART as u64;
+        // Shorter than it was said to be, then longer: left to the usual read.
+        assert_eq!(
+            pool.install(|| read_in_parallel(&file, len + 1)).unwrap(),
+            None
+        );
+        assert_eq!(
+            pool.install(|| read_in_parallel(&file, len - 1)).unwrap(),
+            None
+        );
+        let whole = pool.install(|| read_in_parallel(&file, len)).unwrap();
+        assert_eq!(whole.map(|b| b.len()), Some(3 * READ_PART));
+        // One thread: nothing to share.
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        assert_eq!(one.install(|| read_in_parallel(&file, len)).unwrap(), None);
     }
 
     #[test]
