@@ -7,8 +7,8 @@ use std::sync::{Arc, OnceLock};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use shogi_tool::diag::Validation;
 use shogi_tool::formats::write::{self, WriteOptions};
+use shogi_tool::ops::validate::validation;
 use shogi_tool::record::lines;
 use shogi_tool::record::replay::{correct_piece_names, replay, ReplayOptions, Report};
 use shogi_tool::record::{MetaKey, Record};
@@ -164,13 +164,15 @@ impl PyRecord {
     /// JSON line (fouls, warnings, errors, outcome, openings, ...).
     fn validate<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let json = py.detach(|| {
-            let report = self.report();
-            let mut v = Validation::new(&self.record, report).with_openings(&self.record, report);
-            v.path_bytes = self.path_bytes.clone();
-            if let Some(text) = &self.text {
-                v.locate_moves(text);
-            }
-            v.to_json()
+            let source = self.text.as_deref();
+            validation(
+                &self.record,
+                self.report(),
+                true,
+                self.path_bytes.clone(),
+                source,
+            )
+            .to_json()
         });
         crate::collection::json_loads(py, &json)
     }
