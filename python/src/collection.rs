@@ -51,8 +51,10 @@ fn validation_lines(
 
 /// What `shogi-tool validate --format json` says of every record of `paths` (one path or an
 /// iterable of files and folders), in input order: one dict per JSON line, an input that
-/// cannot be read included (its dict's error has the code `unreadable`). Read on `jobs`
-/// threads (None: every core) with the GIL released. Keywords as for `read`.
+/// cannot be read included (its dict's error has the code `unreadable`); a `.hcpe`/`.psv`
+/// file gives a dict for each problem it has (path, format, severity, code, message, and the
+/// entry and offset when of one entry), as the command line does. Read on `jobs` threads
+/// (None: every core) with the GIL released. Keywords as for `read`.
 #[pyfunction]
 #[pyo3(signature = (paths, jobs=None, *, format=None, encoding=None, variant=None))]
 pub fn validate<'py>(
