@@ -6,9 +6,8 @@ use std::path::PathBuf;
 
 use pyo3::prelude::*;
 use shogi_tool::batch;
-use shogi_tool::diag::Validation;
 use shogi_tool::ops::stats::{json_text, stats_of_paths, StatsOptions};
-use shogi_tool::record::replay::{replay, ReplayOptions};
+use shogi_tool::ops::validate::{validate as validate_all, ValidateOptions};
 
 use crate::errors;
 use crate::options;
@@ -18,49 +17,32 @@ pub fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny
     py.import("json")?.call_method1("loads", (text,))
 }
 
-/// The JSON lines of `validate --format json` over `paths`, in input order.
+/// The JSON lines of `validate --format json` over `paths`, in input order: what
+/// `ops::validate` finds, as the command line prints it.
 fn validation_lines(
     paths: &[PathBuf],
     jobs: usize,
     read_options: &batch::ReadOptions,
 ) -> Result<Vec<String>, String> {
-    let mut lines = Vec::new();
     let (mut inputs, unlisted) = batch::discover_lazily(paths, false);
-    for e in &unlisted {
-        lines.push(Validation::unreadable(&e.path, &e.message).to_json());
-    }
     let first = inputs.next();
     if first.is_none() && unlisted.is_empty() {
         if let Some(message) = inputs.nothing_found() {
             return Err(format!("nothing to read: {message}"));
         }
     }
-    let replay_options = ReplayOptions::default();
-    batch::run_ordered_pieces(
-        first.into_iter().chain(&mut inputs),
+    let options = ValidateOptions {
         jobs,
-        |input, sink| {
-            let done = batch::read_each_batched_to_end(
-                input,
-                read_options,
-                batch::RECORDS_PER_BATCH,
-                |record, source| {
-                    let report = replay(record, &replay_options);
-                    let mut v = Validation::new(record, &report).with_openings(record, &report);
-                    v.path_bytes = input.path_bytes();
-                    v.locate_moves(source);
-                    v.to_json()
-                },
-                &mut *sink,
-            );
-            if let Some((path, message)) = done.and_then(|file| Some((file.path, file.error?))) {
-                let mut v = Validation::unreadable(&path, &message);
-                v.path_bytes = input.path_bytes();
-                sink(vec![v.to_json()]);
-            }
-        },
-        |batch| {
-            lines.extend(batch);
+        read: read_options.clone(),
+        ..ValidateOptions::default()
+    };
+    let mut lines = Vec::new();
+    validate_all(
+        first.into_iter().chain(&mut inputs),
+        &unlisted,
+        &options,
+        |result| {
+            lines.push(result.to_json());
             true
         },
     );
@@ -69,8 +51,10 @@ fn validation_lines(
 
 /// What `shogi-tool validate --format json` says of every record of `paths` (one path or an
 /// iterable of files and folders), in input order: one dict per JSON line, an input that
-/// cannot be read included (its dict's error has the code `unreadable`). Read on `jobs`
-/// threads (None: every core) with the GIL released. Keywords as for `read`.
+/// cannot be read included (its dict's error has the code `unreadable`); a `.hcpe`/`.psv`
+/// file gives a dict for each problem it has (path, format, severity, code, message, and the
+/// entry and offset when of one entry), as the command line does. Read on `jobs` threads
+/// (None: every core) with the GIL released. Keywords as for `read`.
 #[pyfunction]
 #[pyo3(signature = (paths, jobs=None, *, format=None, encoding=None, variant=None))]
 pub fn validate<'py>(

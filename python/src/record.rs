@@ -7,11 +7,11 @@ use std::sync::{Arc, OnceLock};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
-use shogi_tool::diag::Validation;
 use shogi_tool::ops::convert::{
     cannot_carry_sentence, choose_encoding, convert_record, convert_record_text, ChoiceError,
     ConvertOptions, Dropped, Outcome,
 };
+use shogi_tool::ops::validate::validation;
 use shogi_tool::record::lines::{self, MainLine};
 use shogi_tool::record::replay::{replay, ReplayOptions, Report};
 use shogi_tool::record::{Format, MetaKey, Record};
@@ -247,13 +247,15 @@ impl PyRecord {
     /// JSON line (fouls, warnings, errors, outcome, openings, ...).
     fn validate<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let json = py.detach(|| {
-            let report = self.report();
-            let mut v = Validation::new(&self.record, report).with_openings(&self.record, report);
-            v.path_bytes = self.path_bytes.clone();
-            if let Some(text) = &self.text {
-                v.locate_moves(text);
-            }
-            v.to_json()
+            let source = self.text.as_deref();
+            validation(
+                &self.record,
+                self.report(),
+                true,
+                self.path_bytes.clone(),
+                source,
+            )
+            .to_json()
         });
         crate::collection::json_loads(py, &json)
     }

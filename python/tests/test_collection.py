@@ -103,6 +103,19 @@ def test_validate_equals_the_cli_over_testdata(cli):
     assert shogi_tool.validate("testdata/") == cli_lines(cli, "testdata/")
 
 
+def test_validate_checks_training_files_as_the_cli_does(cli, tmp_path):
+    hcpe = tmp_path / "games.hcpe"
+    run_cli(cli, "positions", "testdata/samples", "--format", "hcpe", "-q", "-o", str(hcpe))
+    spoilt = bytearray(hcpe.read_bytes())
+    for i in range(7, len(spoilt), 50):
+        spoilt[i] ^= 0x5A
+    hcpe.write_bytes(bytes(spoilt[:-5]))
+    lines = shogi_tool.validate(str(hcpe))
+    assert lines == cli_lines(cli, str(hcpe))
+    assert {v["code"] for v in lines} >= {"parse-error"}
+    assert any(v["severity"] == "foul" for v in lines)
+
+
 def test_each_record_validates_as_its_cli_line(cli):
     lines = cli_lines(cli, "testdata/")
     by_record = {(v["path"], v["record"]): v for v in lines}

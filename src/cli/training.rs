@@ -2,18 +2,18 @@
 //! written in input order to `--output` (or a pipe), with the summary on standard error; and
 //! `.hcpe`/`.psv` files read back as inputs of `positions`, `stats` and `validate`.
 
-use std::io::{BufReader, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::bail;
-use shogi_tool::batch::{self, Input};
-use shogi_tool::record::Record;
-use shogi_tool::shogi::Position;
-use shogi_tool::text::SourceText;
-use shogi_tool::training::{
-    export_record, EntryReader, EvalMissing, ExportOptions, Exported, Summary, TrainingFormat,
-    Unique,
+use shogi_tool::batch::Input;
+use shogi_tool::ops::positions::Which;
+pub use shogi_tool::ops::training::training_format;
+use shogi_tool::ops::training::{
+    export as export_entries, read_back_positions as read_back, training_stats,
+    TrainingExportOptions,
 };
+use shogi_tool::training::{EvalMissing, ExportOptions, TrainingFormat};
 
 use super::exit::ExitCode;
 use super::inputs::InputArgs;
@@ -105,12 +105,6 @@ fn options(args: &ExportArgs, format: TrainingFormat) -> ExportOptions {
     o
 }
 
-/// What one input gives the writer: entries of records, or messages for standard error.
-enum Piece {
-    Records(Vec<(Exported, Option<String>)>),
-    Failed(String),
-}
-
 /// Where the entries go.
 enum Sink {
     Stdout(std::io::BufWriter<std::io::Stdout>),
@@ -174,88 +168,26 @@ pub fn export(
             std::io::stdout(),
         )),
     };
-    let options = options(args, format);
-    let read_options = input.read_options();
-    let mut summary = Summary::default();
-    let mut unique = args.unique.then(Unique::new);
+    let options = TrainingExportOptions {
+        jobs: input.jobs,
+        read: input.read_options(),
+        export: options(args, format),
+        unique: args.unique,
+    };
     let mut write_error = None;
-    batch::run_ordered_pieces(
+    let run = export_entries(
         inputs,
-        input.jobs,
-        |item: &Input, sink: &mut dyn FnMut(Piece) -> bool| {
-            if training_format(item).is_some() {
-                sink(Piece::Failed(format!(
-                    "{} {}: already training data; convert records, not {} files\n",
-                    super::style::error(),
-                    item.display(),
-                    format.name()
-                )));
-                return;
-            }
-            let per_record = |record: &Record, _: &SourceText| {
-                if let Some(variant) = record.variant_name() {
-                    // The entries' Huffman codes are of the 9x9 board and its pieces.
-                    let error = format!(
-                        "{} {}#{}: {} entries are positions of standard shogi only; this record \
-                         is of {variant}\n",
-                        super::style::error(),
-                        record.source.path,
-                        record.source.index,
-                        format.name()
-                    );
-                    return (Default::default(), Some(error));
-                }
-                let error = record.errors.first().map(|e| {
-                    format!(
-                        "{} {}:{}:{}: {}\n",
-                        super::style::error(),
-                        record.source.path,
-                        e.line,
-                        e.column,
-                        e.message
-                    )
-                });
-                (export_record(record, &options), error)
-            };
-            let file = batch::read_each_batched_to_end(
-                item,
-                &read_options,
-                batch::RECORDS_PER_BATCH,
-                per_record,
-                |batch| sink(Piece::Records(batch)),
-            );
-            if let Some(message) = file.and_then(|f| f.error) {
-                sink(Piece::Failed(format!(
-                    "{} {message}\n",
-                    super::style::error()
-                )));
-            }
-        },
-        |piece| match piece {
-            Piece::Failed(message) => {
-                eprint!("{message}");
-                failed = true;
-                true
-            }
-            Piece::Records(records) => {
-                for (mut exported, error) in records {
-                    if let Some(e) = error {
-                        eprint!("{e}");
-                        failed = true;
-                    }
-                    if let Some(u) = unique.as_mut() {
-                        u.filter(&mut exported, format);
-                    }
-                    summary += &exported.summary;
-                    if let Err(e) = sink.writer().write_all(&exported.bytes) {
-                        write_error = Some(e);
-                        return false;
-                    }
-                }
-                true
+        &options,
+        |message| eprintln!("{} {message}", super::style::error()),
+        |bytes| match sink.writer().write_all(bytes) {
+            Ok(()) => true,
+            Err(e) => {
+                write_error = Some(e);
+                false
             }
         },
     );
+    failed |= run.failed;
     if let Some(e) = write_error {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             return Ok(ExitCode::Success);
@@ -267,71 +199,13 @@ pub fn export(
         Sink::File(f) => f.finish()?,
     }
     if !quiet {
-        eprintln!("{}", summary_line(&summary, format, unique.as_ref()));
+        eprintln!("shogi-tool: {}", run.summary_line());
     }
     Ok(if failed {
         ExitCode::Error
     } else {
         ExitCode::Success
     })
-}
-
-/// `name n, name n` of a count table, or `none`.
-fn counts(map: &std::collections::BTreeMap<&'static str, u64>) -> String {
-    if map.is_empty() {
-        return "none".into();
-    }
-    map.iter()
-        .map(|(k, v)| format!("{k} {v}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The summary of an export, one line.
-fn summary_line(s: &Summary, format: TrainingFormat, unique: Option<&Unique>) -> String {
-    let distinct = unique.map_or(String::new(), |u| {
-        format!(
-            " (--unique: {} distinct positions held, about {} KiB)",
-            u.len(),
-            u.len() * 16 / 1024
-        )
-    });
-    format!(
-        "shogi-tool: {} records read, {} used; {} positions written ({} bytes of {}){distinct}; records left out: {}; positions left out: {}; evaluations: {}",
-        s.records,
-        s.records_used,
-        s.positions,
-        s.positions * format.size() as u64,
-        format.name(),
-        counts(&s.records_left_out),
-        counts(&s.positions_left_out),
-        counts(&s.eval_sources),
-    )
-}
-
-/// The training format of an input by its extension (`.hcpe`, `.psv`).
-pub fn training_format(input: &Input) -> Option<TrainingFormat> {
-    match input {
-        Input::File(p) => TrainingFormat::from_extension(p.extension()?.to_str()?),
-        _ => None,
-    }
-}
-
-/// Opens a training file (within `--max-file-size`) for reading its entries.
-fn open(input: &Input, max: u64) -> Result<BufReader<std::fs::File>, String> {
-    let Input::File(p) = input else {
-        return Err(format!("{}: not a file", input.display()));
-    };
-    let file =
-        std::fs::File::open(p).map_err(|e| format!("{}: cannot open: {e}", input.display()))?;
-    let len = file.metadata().map(|m| m.len()).unwrap_or(0);
-    if len > max {
-        return Err(format!(
-            "{}: {len} bytes is larger than the limit of {max} bytes (--max-file-size)",
-            input.display()
-        ));
-    }
-    Ok(BufReader::with_capacity(1 << 16, file))
 }
 
 /// `positions` of a `.hcpe`/`.psv` input: `<entry>\t<sfen>` a line (entries counted from 0;
@@ -342,121 +216,20 @@ pub fn read_back_positions(
     ply: Option<usize>,
     final_only: bool,
 ) -> Option<Vec<Chunk>> {
-    let format = training_format(input)?;
-    let mut c = Chunk::default();
-    let reader = match open(input, max_file_size) {
-        Ok(r) => r,
-        Err(e) => {
-            c.fail(e);
-            return Some(vec![c]);
-        }
+    let which = match (ply, final_only) {
+        (Some(n), _) => Which::Ply(n),
+        (None, true) => Which::Final,
+        (None, false) => Which::All,
     };
-    let mut last = None;
-    let mut found = false;
-    for item in EntryReader::new(reader, format) {
-        match item {
-            Ok((i, e)) => {
-                let sfen = match Position::from_setup(&e.setup) {
-                    Ok(p) => p.to_sfen(),
-                    Err(err) => {
-                        c.fail(format!("{}: entry {i}: {err}", input.display()));
-                        continue;
-                    }
-                };
-                match (ply, final_only) {
-                    (Some(n), _) if n as u64 == i => {
-                        c.out.push_str(&sfen);
-                        c.out.push('\n');
-                        found = true;
-                    }
-                    (Some(_), _) => {}
-                    (None, true) => last = Some(sfen),
-                    (None, false) => c.out.push_str(&format!("{i}\t{sfen}\n")),
-                }
-            }
-            Err(e) => c.fail(format!("{}: {e}", input.display())),
-        }
-    }
-    if let Some(sfen) = last {
-        c.out.push_str(&sfen);
-        c.out.push('\n');
-    }
-    if let (Some(n), false) = (ply, found) {
-        c.fail(format!("{}: the file has no entry {n}", input.display()));
+    let back = read_back(input, max_file_size, which)?;
+    let mut c = Chunk {
+        out: back.out,
+        ..Chunk::default()
+    };
+    for e in back.errors {
+        c.fail(e);
     }
     Some(vec![c])
-}
-
-/// What `validate` found in a `.hcpe`/`.psv` input: the text to print (the entries with
-/// problems: `foul[invalid-position]`, `foul[illegal-move]`, `error[parse-error]`, or one
-/// JSON object each) and [entries, entries with fouls, 0, unreadable]; `None` for other inputs.
-pub fn validate_training(
-    input: &Input,
-    max_file_size: u64,
-    json: bool,
-) -> Option<(String, [usize; 4])> {
-    let format = training_format(input)?;
-    let path = input.display();
-    let mut text = String::new();
-    let mut counts = [0usize; 4];
-    let line = |text: &mut String,
-                entry: Option<(u64, u64)>,
-                severity: &str,
-                code: &str,
-                message: &str| {
-        if json {
-            let mut o = serde_json::json!({
-                "path": path,
-                "format": format.name(),
-                "severity": severity,
-                "code": code,
-                "message": message,
-            });
-            if let Some((i, offset)) = entry {
-                o["entry"] = i.into();
-                o["offset"] = offset.into();
-            }
-            text.push_str(&o.to_string());
-            text.push('\n');
-        } else {
-            let at = entry.map_or(String::new(), |(i, o)| format!(" entry {i} (byte {o}):"));
-            text.push_str(&format!("{path}:{at} {severity}[{code}]: {message}\n"));
-        }
-    };
-    let reader = match open(input, max_file_size) {
-        Ok(r) => r,
-        Err(e) => {
-            counts[3] += 1;
-            line(&mut text, None, "error", "unreadable", &e);
-            return Some((text, counts));
-        }
-    };
-    for item in EntryReader::new(reader, format) {
-        match item {
-            Ok((i, e)) => {
-                counts[0] += 1;
-                let problems = shogi_tool::training::problems(&e);
-                if !problems.is_empty() {
-                    counts[1] += 1;
-                }
-                let offset = i * format.size() as u64;
-                for p in problems {
-                    let code = if p.starts_with("the move") {
-                        "illegal-move"
-                    } else {
-                        "invalid-position"
-                    };
-                    line(&mut text, Some((i, offset)), "foul", code, &p);
-                }
-            }
-            Err(e) => {
-                counts[0] += 1;
-                counts[3] += 1;
-                line(&mut text, None, "error", "parse-error", &e.to_string());
-            }
-        }
-    }
-    Some((text, counts))
 }
 
 /// Whether any path named on the command line is a `.hcpe`/`.psv` file.
@@ -479,80 +252,11 @@ pub fn stats(input: &super::inputs::InputArgs, json: bool) -> anyhow::Result<Exi
         eprintln!("{} {}", super::style::error(), e.message);
         failed = true;
     }
-    let mut total = shogi_tool::training::TrainingStats::new();
-    let mut files = 0u64;
-    for i in inputs {
-        let Some(format) = training_format(&i) else {
-            bail!(
-                "{}: stats reads training files (.hcpe, .psv) or records, not both in one run",
-                i.display()
-            );
-        };
-        files += 1;
-        let reader = match open(&i, input.max_file_size) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("{} {e}", super::style::error());
-                failed = true;
-                continue;
-            }
-        };
-        for item in EntryReader::new(reader, format) {
-            match item {
-                Ok((_, e)) => total.add(&e),
-                Err(e) => {
-                    total.unreadable += 1;
-                    eprintln!("{} {}: {e}", super::style::error(), i.display());
-                    failed = true;
-                }
-            }
-        }
-    }
-    let buckets: Vec<(String, u64)> = total
-        .scores
-        .iter()
-        .enumerate()
-        .map(|(i, &n)| (shogi_tool::training::TrainingStats::bucket_label(i), n))
-        .collect();
-    let text = if json {
-        let scores: Vec<serde_json::Value> = buckets
-            .iter()
-            .map(|(k, v)| serde_json::json!({"scores": k, "positions": v}))
-            .collect();
-        let o = serde_json::json!({
-            "files": files,
-            "positions": total.entries,
-            "unreadable": total.unreadable,
-            "distinct_positions": total.distinct(),
-            "results": {"black": total.results[0], "white": total.results[1], "draw": total.results[2]},
-            "to_move": {"black": total.to_move[0], "white": total.to_move[1]},
-            "zero_scores": total.zero_scores,
-            "scores": scores,
-        });
-        format!("{o}\n")
-    } else {
-        let mut t = format!(
-            "files               {files}\npositions           {}\ndistinct positions  {}\n\
-             black won           {}\nwhite won           {}\ndrawn               {}\n\
-             black to move       {}\nwhite to move       {}\nscore 0             {}\n",
-            total.entries,
-            total.distinct(),
-            total.results[0],
-            total.results[1],
-            total.results[2],
-            total.to_move[0],
-            total.to_move[1],
-            total.zero_scores
-        );
-        if total.unreadable > 0 {
-            t.push_str(&format!("unreadable entries  {}\n", total.unreadable));
-        }
-        t.push_str("scores (side to move)\n");
-        for (label, n) in &buckets {
-            t.push_str(&format!("  {label:<14}    {n}\n"));
-        }
-        t
-    };
+    let run = training_stats(inputs, input.max_file_size, |e| {
+        eprintln!("{} {e}", super::style::error())
+    })?;
+    failed |= run.failed;
+    let text = if json { run.to_json() } else { run.to_table() };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;
