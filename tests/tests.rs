@@ -32,6 +32,7 @@ mod rules_properties;
 mod spark;
 mod streaming;
 mod trust;
+mod validate_api;
 mod variant_find;
 mod variant_formats;
 mod variant_pipeline;

@@ -2,11 +2,13 @@
 //! written in input order to `--output` (or a pipe), with the summary on standard error; and
 //! `.hcpe`/`.psv` files read back as inputs of `positions`, `stats` and `validate`.
 
-use std::io::{BufReader, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::bail;
 use shogi_tool::batch::{self, Input};
+use shogi_tool::ops::training::open;
+pub use shogi_tool::ops::training::training_format;
 use shogi_tool::record::Record;
 use shogi_tool::shogi::Position;
 use shogi_tool::text::SourceText;
@@ -309,31 +311,6 @@ fn summary_line(s: &Summary, format: TrainingFormat, unique: Option<&Unique>) ->
     )
 }
 
-/// The training format of an input by its extension (`.hcpe`, `.psv`).
-pub fn training_format(input: &Input) -> Option<TrainingFormat> {
-    match input {
-        Input::File(p) => TrainingFormat::from_extension(p.extension()?.to_str()?),
-        _ => None,
-    }
-}
-
-/// Opens a training file (within `--max-file-size`) for reading its entries.
-fn open(input: &Input, max: u64) -> Result<BufReader<std::fs::File>, String> {
-    let Input::File(p) = input else {
-        return Err(format!("{}: not a file", input.display()));
-    };
-    let file =
-        std::fs::File::open(p).map_err(|e| format!("{}: cannot open: {e}", input.display()))?;
-    let len = file.metadata().map(|m| m.len()).unwrap_or(0);
-    if len > max {
-        return Err(format!(
-            "{}: {len} bytes is larger than the limit of {max} bytes (--max-file-size)",
-            input.display()
-        ));
-    }
-    Ok(BufReader::with_capacity(1 << 16, file))
-}
-
 /// `positions` of a `.hcpe`/`.psv` input: `<entry>\t<sfen>` a line (entries counted from 0;
 /// `--ply N` the bare SFEN of entry N, `--final` of the last); `None` for other inputs.
 pub fn read_back_positions(
@@ -385,78 +362,6 @@ pub fn read_back_positions(
         c.fail(format!("{}: the file has no entry {n}", input.display()));
     }
     Some(vec![c])
-}
-
-/// What `validate` found in a `.hcpe`/`.psv` input: the text to print (the entries with
-/// problems: `foul[invalid-position]`, `foul[illegal-move]`, `error[parse-error]`, or one
-/// JSON object each) and [entries, entries with fouls, 0, unreadable]; `None` for other inputs.
-pub fn validate_training(
-    input: &Input,
-    max_file_size: u64,
-    json: bool,
-) -> Option<(String, [usize; 4])> {
-    let format = training_format(input)?;
-    let path = input.display();
-    let mut text = String::new();
-    let mut counts = [0usize; 4];
-    let line = |text: &mut String,
-                entry: Option<(u64, u64)>,
-                severity: &str,
-                code: &str,
-                message: &str| {
-        if json {
-            let mut o = serde_json::json!({
-                "path": path,
-                "format": format.name(),
-                "severity": severity,
-                "code": code,
-                "message": message,
-            });
-            if let Some((i, offset)) = entry {
-                o["entry"] = i.into();
-                o["offset"] = offset.into();
-            }
-            text.push_str(&o.to_string());
-            text.push('\n');
-        } else {
-            let at = entry.map_or(String::new(), |(i, o)| format!(" entry {i} (byte {o}):"));
-            text.push_str(&format!("{path}:{at} {severity}[{code}]: {message}\n"));
-        }
-    };
-    let reader = match open(input, max_file_size) {
-        Ok(r) => r,
-        Err(e) => {
-            counts[3] += 1;
-            line(&mut text, None, "error", "unreadable", &e);
-            return Some((text, counts));
-        }
-    };
-    for item in EntryReader::new(reader, format) {
-        match item {
-            Ok((i, e)) => {
-                counts[0] += 1;
-                let problems = shogi_tool::training::problems(&e);
-                if !problems.is_empty() {
-                    counts[1] += 1;
-                }
-                let offset = i * format.size() as u64;
-                for p in problems {
-                    let code = if p.starts_with("the move") {
-                        "illegal-move"
-                    } else {
-                        "invalid-position"
-                    };
-                    line(&mut text, Some((i, offset)), "foul", code, &p);
-                }
-            }
-            Err(e) => {
-                counts[0] += 1;
-                counts[3] += 1;
-                line(&mut text, None, "error", "parse-error", &e.to_string());
-            }
-        }
-    }
-    Some((text, counts))
 }
 
 /// Whether any path named on the command line is a `.hcpe`/`.psv` file.

@@ -2,9 +2,8 @@
 
 use std::io::Write;
 
-use shogi_tool::batch;
-use shogi_tool::diag::Validation;
-use shogi_tool::record::replay::{replay, ReplayOptions};
+use shogi_tool::ops::validate::{validate_with, Checked, ValidateOptions, ValidateSummary};
+use shogi_tool::record::replay::ReplayOptions;
 
 use super::exit::ExitCode;
 use super::inputs::{InputArgs, QUIET_HELP};
@@ -44,133 +43,56 @@ pub struct Args {
     pub variant_rules: super::rule_args::RuleArgs,
 }
 
-/// A piece of one input's results: a batch of its records, or its end.
-#[derive(Default)]
-struct FileOutcome {
-    text: String,
-    /// 1 in an input's last piece.
-    files: usize,
-    records: usize,
-    with_fouls: usize,
-    with_warnings: usize,
-    unreadable: usize,
-}
-
-impl FileOutcome {
-    /// A whole input validated by another route (training files, variant records): its text
-    /// and counts of records, with fouls, with warnings and unreadable.
-    fn whole(text: String, [records, with_fouls, with_warnings, unreadable]: [usize; 4]) -> Self {
-        FileOutcome {
-            text,
-            files: 1,
-            records,
-            with_fouls,
-            with_warnings,
-            unreadable,
-        }
-    }
-}
-
 /// Validates every input, printing results in input order.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let variant_rules = args.variant_rules.rules();
     let (inputs, input_errors) = args.input.input_stream()?;
-    let read_options = args.input.read_options();
-    let replay_options = ReplayOptions {
-        max_moves: args.max_moves,
-        impasse_rule: args.impasse_rule.map(Into::into),
-        variant_rules,
-    };
     let json = args.format == OutputFormat::Json;
+    let options = ValidateOptions {
+        jobs: args.input.jobs,
+        read: args.input.read_options(),
+        replay: ReplayOptions {
+            max_moves: args.max_moves,
+            impasse_rule: args.impasse_rule.map(Into::into),
+            variant_rules: args.variant_rules.rules(),
+        },
+        // Naming openings costs more than the replay, and the human form does not show them.
+        openings: json,
+    };
     let color = super::style::stdout();
+    let render = |checked: Checked<'_>| {
+        let mut text = String::new();
+        match (checked, json) {
+            (Checked::Record(v, _), true) => text = v.to_json() + "\n",
+            (Checked::Record(v, source), false) => v.to_human_styled(source, &mut text, color),
+            (Checked::Entry(p), true) => text = p.to_json() + "\n",
+            (Checked::Entry(p), false) => text = p.to_human(),
+        }
+        text
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut totals = (0usize, 0usize, 0usize, 0usize, 0usize); // files, records, fouls, warnings, unreadable
-    for e in &input_errors {
-        let v = Validation::unreadable(&e.path, &e.message);
-        emit(&mut out, &v, json)?;
-        totals.4 += 1;
-    }
     let mut io_error = None;
-    // Each input's results go out a batch of records at a time, so a multi-game file of any
-    // size holds a few batches of results, never all of them.
-    batch::run_ordered_pieces(
-        inputs,
-        args.input.jobs,
-        |input, sink| {
-            if let Some((text, counts)) =
-                super::training::validate_training(input, args.input.max_file_size, json)
-            {
-                sink(FileOutcome::whole(text, counts));
-                return;
+    let summary = validate_with(inputs, &input_errors, &options, render, |texts| {
+        match out.write_all(texts.concat().as_bytes()) {
+            Ok(()) => true,
+            Err(e) => {
+                io_error = Some(e);
+                false
             }
-            let Some(file) = batch::read_each_batched_to_end(
-                input,
-                &read_options,
-                batch::RECORDS_PER_BATCH,
-                |record, source| {
-                    let report = replay(record, &replay_options);
-                    let mut v = Validation::new(record, &report);
-                    if json {
-                        v = v.with_openings(record, &report);
-                    }
-                    v.path_bytes = input.path_bytes();
-                    v.locate_moves(source);
-                    let mut text = String::new();
-                    push(&mut text, &v, json, Some(source), color);
-                    let flags = [!v.fouls.is_empty(), !v.warnings.is_empty()];
-                    (text, flags, !v.errors.is_empty())
-                },
-                |results| {
-                    let mut o = FileOutcome::default();
-                    for (text, [fouls, warnings], errors) in results {
-                        o.records += 1;
-                        o.with_fouls += fouls as usize;
-                        o.with_warnings += warnings as usize;
-                        o.unreadable += errors as usize;
-                        o.text.push_str(&text);
-                    }
-                    sink(o)
-                },
-            ) else {
-                return;
-            };
-            // The input's last piece: it counts the file, and says why it could not be read.
-            let mut o = FileOutcome {
-                files: 1,
-                ..FileOutcome::default()
-            };
-            if let Some(message) = &file.error {
-                o.unreadable = 1;
-                let mut v = Validation::unreadable(&file.path, message);
-                v.path_bytes = input.path_bytes();
-                push(&mut o.text, &v, json, None, color);
-            }
-            sink(o);
-        },
-        |o| {
-            totals.0 += o.files;
-            totals.1 += o.records;
-            totals.2 += o.with_fouls;
-            totals.3 += o.with_warnings;
-            totals.4 += o.unreadable;
-            if o.text.is_empty() {
-                return true;
-            }
-            match out.write_all(o.text.as_bytes()) {
-                Ok(()) => true,
-                Err(e) => {
-                    io_error = Some(e);
-                    false
-                }
-            }
-        },
-    );
+        }
+    });
     if let Some(e) = io_error {
         return Err(e.into());
     }
     out.flush()?;
-    let (files, records, fouls, warnings, unreadable) = totals;
+    let ValidateSummary {
+        files,
+        records,
+        with_fouls: fouls,
+        with_warnings: warnings,
+        unreadable,
+        ..
+    } = summary;
     if !json && !args.quiet {
         eprintln!(
             "checked {records} record{} in {files} file{}: {fouls} with fouls, {warnings} with warnings, {unreadable} with errors",
@@ -193,27 +115,4 @@ fn plural(n: usize) -> &'static str {
     } else {
         "s"
     }
-}
-
-/// Appends `v` to `buf`; `color`: whether standard output gets colour (asked once a run, not
-/// once a record).
-fn push(
-    buf: &mut String,
-    v: &Validation,
-    json: bool,
-    text: Option<&shogi_tool::text::SourceText>,
-    color: bool,
-) {
-    if json {
-        buf.push_str(&v.to_json());
-        buf.push('\n');
-    } else {
-        v.to_human_styled(text, buf, color);
-    }
-}
-
-fn emit(out: &mut impl Write, v: &Validation, json: bool) -> std::io::Result<()> {
-    let mut buf = String::new();
-    push(&mut buf, v, json, None, super::style::stdout());
-    out.write_all(buf.as_bytes())
 }

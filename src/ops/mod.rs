@@ -12,3 +12,5 @@ pub mod position_arg;
 pub mod positions;
 pub mod split;
 pub mod stats;
+pub mod training;
+pub mod validate;
