@@ -239,6 +239,13 @@ impl Validation {
         self
     }
 
+    /// Sets [`Validation::openings`] to what [`crate::opening::replay_with_openings`] named
+    /// along the replay (the same as [`Validation::with_openings`] after it, in one pass).
+    pub fn with_named_openings(mut self, openings: Option<Openings>) -> Validation {
+        self.openings = openings;
+        self
+    }
+
     /// A file that could not be read at all.
     pub fn unreadable(path: &str, message: &str) -> Validation {
         Validation {

@@ -1,4 +1,4 @@
-//! The classifier: plays the main line once and gives each side the names whose shapes it
+//! The classifier: follows the main line once and gives each side the names whose shapes it
 //! builds, looking at a definition only when something it depends on has changed.
 //!
 //! It gives exactly the names of looking at every definition, for each side, after every ply
@@ -7,8 +7,8 @@
 //! it *watches* that condition: a piece that was missing (only that piece, by owner and
 //! kind, arriving on one of its squares wakes it), one square that had to be empty and was
 //! not (its piece leaving wakes it), the side's hand, or the names its conditions mention (a
-//! name given wakes the definitions that mention it). The moves are played on a bare board
-//! (`super::board`): they were judged before, so nothing is checked and no key is kept.
+//! name given wakes the definitions that mention it). It plays no board of its own: a
+//! [`Run`] reads the position the replay (`record::replay`) has after each ply.
 //! Every definition starts watching what fails in the start position (worked out once for
 //! the even position), so one that is out of its window wakes up at its first ply only if
 //! something it watched changed. Definitions are numbered in evaluation order, so the ones
@@ -16,11 +16,11 @@
 //! all of them; a name that can no longer be given (its `!NAME` or `unless` names were
 //! given) is dropped, and the replay stops once no side has a name left to be given.
 
+use std::cell::Cell;
 use std::sync::OnceLock;
 
-use crate::shogi::{Bitboard, ByColor, Color, Handicap, Move, PieceKind, Position, Square};
+use crate::shogi::{Bitboard, ByColor, Color, Handicap, Move, Piece, PieceKind, Position, Square};
 
-use super::board::{Board, Played};
 use super::plan::{Plan, Set, Shape, MAX};
 use super::table::Table;
 
@@ -125,6 +125,17 @@ impl Side {
         }
     }
 
+    /// Sets this side back to `from` (the same side's state at a game's start), in place.
+    fn reset_to(&mut self, from: &Side) {
+        self.color = from.color;
+        self.has = from.has;
+        self.given.clear();
+        self.given.extend_from_slice(&from.given);
+        self.live = from.live;
+        self.woken = from.woken;
+        self.watches = from.watches;
+    }
+
     /// Makes `place` (whose shape, as this side sees it, is `shape`) watch `watch` instead of
     /// what it watched.
     fn watch(&mut self, place: usize, shape: &Shape, watch: Watch) {
@@ -158,6 +169,7 @@ impl Side {
     }
 
     /// Makes `place` watch what `verdict` (on `shape`) says failed (nothing when it held).
+    #[inline]
     fn watch_verdict(&mut self, place: usize, shape: &Shape, verdict: &Verdict) {
         let watch = match *verdict {
             Verdict::Missing(i) => 1 + i as Watch,
@@ -181,31 +193,102 @@ impl Side {
     }
 }
 
-/// Classifies the main line `moves` from `start` for both sides.
-pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<SideNames> {
-    let own;
-    let plan = if std::ptr::eq(table, Table::standard()) {
-        standard_plan()
-    } else {
-        own = Plan::new(table);
-        &own
-    };
-    let (mut sides, mut board) = at_start(table, plan, start);
-    let last = moves.len().min(table.last_ply);
-    for (i, &m) in moves.iter().take(last).enumerate() {
-        let ply = i + 1;
-        let played = board.play(m);
-        let mover = played.mover;
+/// What a move did, as the wake-ups need it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Played {
+    /// The square left (a board move's source, when a piece stood there).
+    left: Option<Square>,
+    /// The piece that arrived, and where (none for a board move from an empty square).
+    arrived: Option<(Piece, Square)>,
+}
+
+/// One game's classification under way: told the position after each ply of the main line
+/// ([`Run::step`]), as the replay plays it, it gives each side's names at the end
+/// ([`Run::names`]). It reads the pieces of the position it is handed and keeps none of its
+/// own but the squares occupied before the ply (a move onto one captured).
+#[derive(Clone, Debug)]
+pub struct Run<'t> {
+    table: &'t Table,
+    plan: &'t Plan,
+    sides: Box<[Side; 2]>,
+    /// The last ply looked at: the main line's last, or the table's if that comes first.
+    last: usize,
+    /// The main line's length (its last ply looks at the final definitions too).
+    plies: usize,
+    /// The squares occupied before the ply.
+    occupied: Bitboard,
+    /// Whether no later ply can give a name.
+    done: bool,
+}
+
+impl<'t> Run<'t> {
+    /// A run of `table` (compiled into `plan`) from `start`, whose main line has `plies`
+    /// plies.
+    fn new(table: &'t Table, plan: &'t Plan, start: &Position, plies: usize) -> Run<'t> {
+        Run {
+            table,
+            plan,
+            sides: at_start(table, plan, start),
+            last: plies.min(table.last_ply),
+            plies,
+            occupied: start.occupied(),
+            done: false,
+        }
+    }
+
+    /// Takes in ply `ply` (1 = the first; each once, in order), the move `m` that was played
+    /// and the position `pos` after it.
+    #[inline]
+    pub fn step(&mut self, ply: usize, m: Move, pos: &Position) {
+        if self.done {
+            return;
+        }
+        if ply > self.last {
+            self.done = true;
+            return;
+        }
+        self.look_at(ply, m, pos);
+    }
+
+    fn look_at(&mut self, ply: usize, m: Move, pos: &Position) {
+        let (plan, table) = (self.plan, self.table);
+        let mover = pos.side_to_move().flip();
+        let before = std::mem::replace(&mut self.occupied, pos.occupied());
+        let arrived = |to: Square| pos.piece_at(to).map(|p| (p, to));
+        let (played, hand_changed) = match m {
+            Move::Normal { from, to, .. } if before.contains(from) => (
+                Played {
+                    left: Some(from),
+                    arrived: arrived(to),
+                },
+                before.contains(to),
+            ),
+            Move::Normal { .. } => (
+                Played {
+                    left: None,
+                    arrived: None,
+                },
+                false,
+            ),
+            Move::Drop { to, .. } => (
+                Played {
+                    left: None,
+                    arrived: arrived(to),
+                },
+                true,
+            ),
+        };
+        let sides = &mut self.sides;
         for s in sides.iter_mut() {
             s.moved(&played);
         }
-        if played.hand_changed {
+        if hand_changed {
             sides[mover.index()].woken |= plan.hand;
         }
         // The definitions looked at only at a ply of their own, due now.
         let mut due = [Set::EMPTY; 2];
         let mut special = plan.special_at[ply];
-        if ply == moves.len() {
+        if ply == self.plies {
             special |= plan.finals_open[ply];
         }
         special &= sides[0].live | sides[1].live;
@@ -225,7 +308,7 @@ pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<Side
                     sides[si].woken.remove(place);
                     due[si].remove(place);
                     candidates[si].remove(place);
-                    if look(plan, place, side, &board, &mut sides, ply) {
+                    if look(plan, place, side, pos, sides, ply) {
                         candidates = [waiting(&sides[0], due[0]), waiting(&sides[1], due[1])];
                     }
                 }
@@ -233,63 +316,110 @@ pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<Side
             next = place + 1;
         }
         if (sides[0].live | sides[1].live) & plan.open_until[ply + 1] == Set::EMPTY {
-            break;
+            self.done = true;
         }
     }
-    let [black, white] = sides;
-    let mut names: ByColor<SideNames> = ByColor::default();
-    names.get_mut(Color::Black).given = black.given;
-    names.get_mut(Color::White).given = white.given;
-    take_back(table, plan, &mut names);
-    for side in Color::ALL {
-        let given = &mut names.get_mut(side).given;
-        given.retain(|g| !table.names[g.name].hidden);
-        given.sort_by_key(|g| {
-            let level = table.names[g.name].level;
-            (level > 0, g.ply, level)
-        });
+
+    /// Each side's names, once the plies are in: taken back where their conditions no longer
+    /// hold, hidden ones left out, broad names first.
+    pub fn names(self) -> ByColor<SideNames> {
+        let (table, plan) = (self.table, self.plan);
+        let mut sides = self.sides;
+        let mut names: ByColor<SideNames> = ByColor::default();
+        for side in Color::ALL {
+            names.get_mut(side).given = std::mem::take(&mut sides[side.index()].given);
+        }
+        SPARE.with(|spare| spare.set(Some(sides)));
+        take_back(table, plan, &mut names);
+        for side in Color::ALL {
+            let given = &mut names.get_mut(side).given;
+            given.retain(|g| !table.names[g.name].hidden);
+            given.sort_by_key(|g| {
+                let level = table.names[g.name].level;
+                (level > 0, g.ply, level)
+            });
+        }
+        names
     }
-    names
 }
 
-/// Both sides' state and the board before the first move.
-type Started = ([Side; 2], Board);
+/// Classifies the main line `moves` from `start` for both sides, playing it on a copy of
+/// `start` (a replay hands its own positions to a [`Run`] instead).
+pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<SideNames> {
+    let own;
+    let plan = if std::ptr::eq(table, Table::standard()) {
+        standard_plan()
+    } else {
+        own = Plan::new(table);
+        &own
+    };
+    let mut run = Run::new(table, plan, start, moves.len());
+    let mut pos = start.clone();
+    for (i, &m) in moves.iter().enumerate() {
+        if run.done {
+            break;
+        }
+        pos.play_unchecked(m);
+        run.step(i + 1, m, &pos);
+    }
+    run.names()
+}
+
+impl Run<'static> {
+    /// A run of the compiled-in definitions from `start`, whose main line has `plies` plies.
+    pub fn standard(start: &Position, plies: usize) -> Run<'static> {
+        Run::new(Table::standard(), standard_plan(), start, plies)
+    }
+}
 
 /// Both sides' state before the first move: every definition watching what fails in `start`
 /// (whatever its window: one whose window opens later is looked at then only if something it
 /// watches changed), those whose shape stands already woken. Worked out once for the even
-/// position, whose games are most of any collection; returned with the start's board.
-fn at_start(table: &Table, plan: &Plan, start: &Position) -> Started {
+/// position, whose games are most of any collection.
+fn at_start(table: &Table, plan: &Plan, start: &Position) -> Box<[Side; 2]> {
     let look_all = |pos: &Position| {
-        let board = Board::new(pos);
-        let mut sides = Color::ALL.map(|c| Side::new(plan, c));
+        let mut sides = Box::new(Color::ALL.map(|c| Side::new(plan, c)));
         for place in 0..plan.len {
             for side in Color::ALL {
                 let s = &mut sides[side.index()];
                 let shape = &plan.shapes[place][side.index()];
-                let v = verdict(shape, side, &board);
+                let v = verdict(shape, side, pos);
                 if let Verdict::Holds = v {
                     s.woken.insert(place);
                 }
                 s.watch_verdict(place, shape, &v);
             }
         }
-        (sides, board)
+        sides
     };
     if !std::ptr::eq(table, Table::standard()) {
         return look_all(start);
     }
-    static EVEN: OnceLock<(Position, Box<Started>)> = OnceLock::new();
+    static EVEN: OnceLock<(Position, Box<[Side; 2]>)> = OnceLock::new();
     let (even, state) = EVEN.get_or_init(|| {
         let even = Handicap::Even.position();
         let state = look_all(&even);
-        (even, Box::new(state))
+        (even, state)
     });
-    if same_position(start, even) {
-        (**state).clone()
-    } else {
-        look_all(start)
+    if !same_position(start, even) {
+        return look_all(start);
     }
+    // The last game's state, set back to the even start's in place: no allocation, and one
+    // copy of the watches (6 KB for both sides) instead of one for each move of the state.
+    match SPARE.with(Cell::take) {
+        Some(mut sides) => {
+            for (s, from) in sides.iter_mut().zip(state.iter()) {
+                s.reset_to(from);
+            }
+            sides
+        }
+        None => state.clone(),
+    }
+}
+
+thread_local! {
+    /// A finished game's state, kept for the next game's [`at_start`] on this thread.
+    static SPARE: Cell<Option<Box<[Side; 2]>>> = const { Cell::new(None) };
 }
 
 /// The compiled-in table's plan, compiled once.
@@ -342,13 +472,13 @@ fn look(
     plan: &Plan,
     place: usize,
     side: Color,
-    board: &Board,
+    pos: &Position,
     sides: &mut [Side; 2],
     ply: usize,
 ) -> bool {
     let (own, theirs) = (sides[side.index()].has, sides[side.flip().index()].has);
     let shape = &plan.shapes[place][side.index()];
-    let v = verdict(shape, side, board);
+    let v = verdict(shape, side, pos);
     sides[side.index()].watch_verdict(place, shape, &v);
     if let Verdict::Holds = v {
         if !plan.masks[place].hold(own, theirs, true) {
@@ -369,20 +499,20 @@ fn look(
 }
 
 /// Whether `shape` (a definition's, as `side` sees it) and its hand condition hold on
-/// `board` (its name conditions are [`super::plan::NameMasks::hold`]'s), and if not, what
+/// `pos` (its name conditions are [`super::plan::NameMasks::hold`]'s), and if not, what
 /// failed first.
 #[inline]
-fn verdict(shape: &Shape, side: Color, board: &Board) -> Verdict {
+fn verdict(shape: &Shape, side: Color, pos: &Position) -> Verdict {
     for (i, need) in shape.needs.iter().enumerate() {
         let owner = if need.theirs { side.flip() } else { side };
-        if (board.pieces_of(owner, need.kind) & need.squares).is_empty() {
+        if (pos.pieces_of(owner, need.kind) & need.squares).is_empty() {
             return Verdict::Missing(i);
         }
     }
-    if let Some(sq) = (board.occupied() & shape.empty).first() {
+    if let Some(sq) = (pos.occupied() & shape.empty).first() {
         return Verdict::Occupied(sq);
     }
-    if !shape.hand.iter().all(|&k| board.hand(side).has(k)) {
+    if !shape.hand.iter().all(|&k| pos.hand(side).has(k)) {
         return Verdict::Waits;
     }
     Verdict::Holds

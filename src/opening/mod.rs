@@ -3,8 +3,8 @@
 //! The names are data, not code: `definitions.txt` (compiled in) gives each name the pieces
 //! and squares that make it, the squares that must be empty, the plies in which it counts,
 //! the names it needs or excludes, for either side or the opponent. [`table`] parses it once
-//! into square masks for each side (white's are black's rotated), and [`classify`] plays the
-//! main line once on a bare board of its own (`board`), looking for each shape within its
+//! into square masks for each side (white's are black's rotated), and [`classify`] follows the
+//! main line once, on the positions the replay plays, looking for each shape within its
 //! window. `docs/openings.md` lists every
 //! name with its definition and a picture drawn from the same table.
 //!
@@ -29,7 +29,6 @@
 //! assert!(o.white.strategies.iter().any(|l| l.name == "居飛車"));
 //! ```
 
-mod board;
 mod classify;
 pub mod plan;
 #[cfg(test)]
@@ -38,8 +37,9 @@ pub mod table;
 
 use serde::Serialize;
 
-use crate::record::Start;
-use crate::shogi::{Color, Move, Position};
+use crate::record::replay::{replay_observed, Observer, ReplayOptions, Report};
+use crate::record::{Record, Start};
+use crate::shogi::{ByColor, Color, Move, Position};
 
 pub use table::{Kind, Table};
 
@@ -99,7 +99,11 @@ impl Openings {
 
     /// Classifies `moves` from `start` with the definitions of `table`.
     pub fn with(table: &'static Table, start: &Position, moves: &[Move]) -> Openings {
-        let names = classify::classify(table, start, moves);
+        Openings::labelled(table, &classify::classify(table, start, moves))
+    }
+
+    /// The labels of the names `names` of `table`.
+    fn labelled(table: &'static Table, names: &ByColor<classify::SideNames>) -> Openings {
         let side = |c: Color| {
             let mut s = SideOpenings::default();
             for g in &names[c].given {
@@ -155,6 +159,74 @@ impl Openings {
                 .iter()
                 .any(|l| l.name == name || Some(l.name) == wanted)
         })
+    }
+}
+
+/// Replays `record` ([`crate::record::replay::replay`]) and names its openings from the
+/// positions the replay plays, as [`Openings::of`] its main line would, when the record was
+/// read without errors (what [`crate::diag::Validation::with_openings`] asks); `None` where
+/// that gives none.
+pub fn replay_with_openings(
+    record: &Record,
+    options: &ReplayOptions,
+) -> (Report, Option<Openings>) {
+    let mut namer = Namer::new(record);
+    let report = replay_observed(record, options, &mut namer);
+    let openings = namer.finish(record, &report);
+    (report, openings)
+}
+
+/// The classifier as a replay's [`Observer`]: it reads the replay's positions instead of
+/// playing a board of its own.
+struct Namer {
+    /// Whether the record has openings to name (read without errors, from the even position
+    /// or a handicap).
+    eligible: bool,
+    /// The main line's length, as the replay counts it.
+    plies: usize,
+    /// The classification under way (none for a game too short, or not eligible).
+    run: Option<classify::Run<'static>>,
+}
+
+impl Namer {
+    fn new(record: &Record) -> Namer {
+        Namer {
+            eligible: record.errors.is_empty()
+                && matches!(record.start.normalized(), Start::Handicap(_)),
+            plies: 0,
+            run: None,
+        }
+    }
+
+    /// The openings, once `report` is the replay's. Where the replay stopped before the main
+    /// line's end, the last ply it carried out was not known to be the last when it was
+    /// told (the final definitions look at it): the moves carried out are classified again.
+    fn finish(self, record: &Record, report: &Report) -> Option<Openings> {
+        if !self.eligible || report.moves.len() < MIN_PLIES {
+            return None;
+        }
+        match self.run {
+            Some(run) if report.moves.len() == self.plies => {
+                Some(Openings::labelled(Table::standard(), &run.names()))
+            }
+            _ => Openings::of(&record.start, &report.moves),
+        }
+    }
+}
+
+impl Observer for Namer {
+    fn start(&mut self, position: &Position, plies: usize) {
+        self.plies = plies;
+        if self.eligible && plies >= MIN_PLIES {
+            self.run = Some(classify::Run::standard(position, plies));
+        }
+    }
+
+    #[inline]
+    fn ply(&mut self, ply: usize, mv: Move, position: &Position) {
+        if let Some(run) = &mut self.run {
+            run.step(ply, mv, position);
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! and the records of `../shared/corpus` whose headers name their opening.
 
 use super::*;
-use crate::shogi::ByColor;
+use crate::shogi::{ByColor, PieceKind};
 
 /// `testdata/openings/games.tsv`: name, side, where the game comes from, the USI moves.
 fn fixture_games() -> Vec<(String, Color, String, Vec<Move>)> {
@@ -160,7 +160,7 @@ impl Rng {
 /// inside the mover's own three ranks (where castles are built), and now and then a move no
 /// rule allows (a piece to any square, a drop of anything), which records with fouls carry.
 fn random_game(start: &Position, mut moves: Vec<Move>, plies: usize, rng: &mut Rng) -> Vec<Move> {
-    use crate::shogi::{PieceKind, Square};
+    use crate::shogi::Square;
     let mut pos = start.clone();
     for &m in &moves {
         pos.play_unchecked(m);
@@ -257,13 +257,34 @@ fn the_fast_classifier_agrees_with_the_reference_on_random_games() {
     ignore = "../shared/corpus is not there: the corpus tests are skipped"
 )]
 fn the_fast_classifier_agrees_with_the_reference_on_the_corpus() {
+    let (mut games, mut compared) = (0, 0);
+    let found = corpus_records(|record, what| {
+        let Start::Handicap(h) = record.start.normalized() else {
+            return;
+        };
+        let report = crate::record::replay::replay(record, &Default::default());
+        if report.moves.len() < MIN_PLIES {
+            return;
+        }
+        games += 1;
+        compared += agree_on_prefixes(&h.position(), &report.moves, MIN_PLIES, what);
+    });
+    if !found {
+        return;
+    }
+    assert!(games > 50, "{games} corpus games");
+    println!("{games} corpus games, {compared} prefixes compared");
+}
+
+/// Calls `visit` with every record of `../shared/corpus` and where it comes from; false
+/// (and a note) when the corpus is not there.
+fn corpus_records(mut visit: impl FnMut(&crate::record::Record, &str)) -> bool {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     if !root.is_dir() {
         eprintln!("corpus not found at {}; skipped", root.display());
-        return;
+        return false;
     }
     let mut stack = vec![root];
-    let (mut games, mut compared) = (0, 0);
     while let Some(dir) = stack.pop() {
         for e in std::fs::read_dir(&dir).unwrap().flatten() {
             let path = e.path();
@@ -286,21 +307,102 @@ fn the_fast_classifier_agrees_with_the_reference_on_the_corpus() {
                 continue;
             };
             for record in crate::formats::read_str(&text, format) {
-                let Start::Handicap(h) = record.start.normalized() else {
-                    continue;
-                };
-                let report = crate::record::replay::replay(&record, &Default::default());
-                if report.moves.len() < MIN_PLIES {
-                    continue;
-                }
-                games += 1;
                 let what = format!("{} record {}", path.display(), record.source.index);
-                compared += agree_on_prefixes(&h.position(), &report.moves, MIN_PLIES, &what);
+                visit(&record, &what);
             }
         }
     }
-    assert!(games > 50, "{games} corpus games");
-    println!("{games} corpus games, {compared} prefixes compared");
+    true
+}
+
+/// What naming the openings along the replay gives for `record`, and what classifying the
+/// moves it carried out gives ([`Openings::of`], for a record read without errors).
+fn along_and_after(record: &crate::record::Record) -> (Option<Openings>, Option<Openings>) {
+    let (report, along) = replay_with_openings(record, &Default::default());
+    let after = if record.errors.is_empty() {
+        Openings::of(&record.start, &report.moves)
+    } else {
+        None
+    };
+    let plain = crate::record::replay::replay(record, &Default::default());
+    assert_eq!(
+        format!("{report:?}"),
+        format!("{plain:?}"),
+        "the replay's report is the same with an observer"
+    );
+    (along, after)
+}
+
+#[test]
+#[cfg_attr(
+    corpus_missing,
+    ignore = "../shared/corpus is not there: the corpus tests are skipped"
+)]
+fn naming_along_the_replay_agrees_with_classifying_its_moves_on_the_corpus() {
+    let (mut named, mut records) = (0, 0);
+    let found = corpus_records(|record, what| {
+        records += 1;
+        let (along, after) = along_and_after(record);
+        assert_eq!(
+            along, after,
+            "{what}: along the replay (left), after it (right)"
+        );
+        named += along.is_some() as usize;
+    });
+    if found {
+        assert!(named > 50, "{named} of {records} corpus records named");
+    }
+}
+
+#[test]
+fn naming_along_the_replay_agrees_with_classifying_its_moves_on_random_games() {
+    use crate::shogi::Handicap;
+    let mut rng = Rng(0x32_7265_706c_6179);
+    let fixtures = fixture_games();
+    let (mut named, mut stopped) = (0, 0);
+    for round in 0..200 {
+        let plies = 16 + rng.below(110);
+        let (h, begun) = match round % 3 {
+            0 => {
+                let (_, _, _, moves) = &fixtures[rng.below(fixtures.len())];
+                (Handicap::Even, moves[..rng.below(moves.len() + 1)].to_vec())
+            }
+            1 => (Handicap::Even, Vec::new()),
+            _ => (Handicap::Bishop, Vec::new()),
+        };
+        let start = h.position();
+        let moves = random_game(&start, begun, plies, &mut rng);
+        // A king cannot be written as a drop: the game ends before one.
+        let moves: Vec<String> = moves
+            .iter()
+            .take_while(|m| {
+                !matches!(
+                    m,
+                    Move::Drop {
+                        kind: PieceKind::King,
+                        ..
+                    }
+                )
+            })
+            .map(|m| m.to_usi())
+            .collect();
+        let text = format!(
+            "position sfen {} moves {}\n",
+            start.to_sfen(),
+            moves.join(" ")
+        );
+        let records = crate::formats::read_str(&text, crate::record::Format::Usi);
+        assert_eq!(records.len(), 1, "round {round}: {text}");
+        let record = &records[0];
+        let (along, after) = along_and_after(record);
+        assert_eq!(along, after, "round {round}: {text}");
+        let report = crate::record::replay::replay(record, &Default::default());
+        named += along.is_some() as usize;
+        stopped += (along.is_some() && report.moves.len() < report.plies) as usize;
+    }
+    // Most are named, and some replays stop before the end (a move that cannot be played).
+    assert!(named > 100, "{named} named");
+    assert!(stopped > 5, "{stopped} named games stopped early");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 
 use crate::batch::{self, Input, InputError, ReadOptions};
 use crate::diag::Validation;
+use crate::opening::replay_with_openings;
 use crate::record::replay::{replay, ReplayOptions, Report};
 use crate::record::Record;
 use crate::text::SourceText;
@@ -225,14 +226,17 @@ fn validate_one<T, R>(
         &options.read,
         batch::RECORDS_PER_BATCH,
         |record, source| {
-            let report = replay(record, &options.replay);
-            let v = validation(
-                record,
-                &report,
-                options.openings,
-                input.path_bytes(),
-                Some(source),
-            );
+            // The openings are named along the replay (as `validation` would after it).
+            let (report, named) = if options.openings {
+                let (report, named) = replay_with_openings(record, &options.replay);
+                (report, Some(named))
+            } else {
+                (replay(record, &options.replay), None)
+            };
+            let mut v = validation(record, &report, false, input.path_bytes(), Some(source));
+            if let Some(named) = named {
+                v = v.with_named_openings(named);
+            }
             let counts = ValidateSummary {
                 records: 1,
                 with_fouls: !v.fouls.is_empty() as usize,

@@ -87,9 +87,40 @@ struct LineState {
     mate_pending: Option<(usize, Color)>,
 }
 
+/// Told of the main line as [`replay_observed`] plays it: the start position, then the
+/// position after each move carried out, so that a reader of positions (the openings
+/// classifier) needs no board of its own. `()` is told nothing, at no cost.
+pub trait Observer {
+    /// The start position, and how many moves the main line holds (some may not be carried
+    /// out); told once, before the first move, when the start can be played.
+    fn start(&mut self, position: &Position, plies: usize);
+
+    /// Ply `ply` (1 = the first) of the main line: the move `mv` as carried out and the
+    /// position after it. Told for each move that [`Report::moves`] holds, in order.
+    fn ply(&mut self, ply: usize, mv: Move, position: &Position);
+}
+
+impl Observer for () {
+    #[inline(always)]
+    fn start(&mut self, _: &Position, _: usize) {}
+
+    #[inline(always)]
+    fn ply(&mut self, _: usize, _: Move, _: &Position) {}
+}
+
 /// Replays `record` (of standard shogi or of a variant: [`Record::variant`]) and reports what
 /// it finds.
 pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
+    replay_observed(record, options, &mut ())
+}
+
+/// [`replay`], telling `observer` the start position and the position after each move of the
+/// main line (a variant record's are not told).
+pub fn replay_observed(
+    record: &Record,
+    options: &ReplayOptions,
+    observer: &mut impl Observer,
+) -> Report {
     if let Start::Variant(start) = &record.start {
         return super::variant_replay::replay(record, start, options.variant_rules);
     }
@@ -142,6 +173,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
             });
         }
     }
+    observer.start(&start, plies);
     let start_side = start.side_to_move();
     let max_moves = options.max_moves.or_else(|| record.metadata.max_moves());
     // The main line first; variations are queued on an explicit stack with a copy of the
@@ -166,6 +198,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
             max_moves,
             &mut report,
             &mut stack,
+            observer,
         );
     }
     report.final_position = Some(main.game.position().clone());
@@ -184,6 +217,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Report {
             max_moves,
             &mut report,
             &mut stack,
+            &mut (),
         );
     }
     report
@@ -363,7 +397,9 @@ pub fn correct_piece_names(record: &Record) -> Option<(Record, Vec<Finding<Warni
 }
 
 /// Walks `first` and the line continuing from it; siblings of every node on the way are
-/// queued as variations (with a copy of the state before that node).
+/// queued as variations (with a copy of the state before that node). `observer` is told
+/// each move carried out (the main line's; a variation's is `()`).
+#[allow(clippy::too_many_arguments)]
 fn walk_from(
     record: &Record,
     first: NodeId,
@@ -372,6 +408,7 @@ fn walk_from(
     max_moves: Option<u32>,
     report: &mut Report,
     stack: &mut Vec<(NodeId, LineState, Option<usize>)>,
+    observer: &mut impl Observer,
 ) {
     let tree = &record.tree;
     let mut current = Some(first);
@@ -472,6 +509,7 @@ fn walk_from(
                 let played = state.game.play_diagnosed(mv, mover, diagnosis);
                 if variation.is_none() && played.carried_out {
                     report.moves.push(mv);
+                    observer.ply(report.moves.len(), mv, state.game.position());
                 }
                 if let Some(f) = &played.foul {
                     report

@@ -7,7 +7,8 @@ use std::path::Path;
 use crate::batch::stats::{Failure, RecordFacts, Stats};
 use crate::batch::{self, Input, InputError, NothingToRead, Partials, ReadOptions};
 use crate::diag::Validation;
-use crate::record::replay::{replay, ReplayOptions};
+use crate::opening::replay_with_openings;
+use crate::record::replay::ReplayOptions;
 use crate::views::report_html::RecordLists;
 
 use super::rows::{game_row, listed, names, opening_of, Names};
@@ -194,8 +195,8 @@ fn read_one(
         &options.read,
         batch::RECORDS_PER_BATCH,
         |record, _| {
-            let report = replay(record, &options.replay);
-            let mut v = Validation::new(record, &report).with_openings(record, &report);
+            let (report, openings) = replay_with_openings(record, &options.replay);
+            let mut v = Validation::new(record, &report).with_named_openings(openings);
             v.path_bytes = input.path_bytes();
             let opening = opening_of(record, &report, options.opening_plies);
             Counted {
