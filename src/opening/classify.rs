@@ -331,15 +331,21 @@ impl<'t> Run<'t> {
         }
         SPARE.with(|spare| spare.set(Some(sides)));
         take_back(table, plan, &mut names);
-        for side in Color::ALL {
-            let given = &mut names.get_mut(side).given;
-            given.retain(|g| !table.names[g.name].hidden);
-            given.sort_by_key(|g| {
-                let level = table.names[g.name].level;
-                (level > 0, g.ply, level)
-            });
-        }
+        in_label_order(table, &mut names);
         names
+    }
+}
+
+/// Leaves out each side's hidden names and puts the rest in the order labels are given: broad
+/// names first, then by the ply first seen, the most specific last.
+pub(super) fn in_label_order(table: &Table, names: &mut ByColor<SideNames>) {
+    for side in Color::ALL {
+        let given = &mut names.get_mut(side).given;
+        given.retain(|g| !table.names[g.name].hidden);
+        given.sort_by_key(|g| {
+            let level = table.names[g.name].level;
+            (level > 0, g.ply, level)
+        });
     }
 }
 

@@ -58,14 +58,7 @@ pub fn classify(table: &Table, start: &Position, moves: &[Move]) -> ByColor<Side
         }
     }
     take_back(table, &mut names);
-    for side in Color::ALL {
-        let given = &mut names.get_mut(side).given;
-        given.retain(|g| !table.names[g.name].hidden);
-        given.sort_by_key(|g| {
-            let level = table.names[g.name].level;
-            (level > 0, g.ply, level)
-        });
-    }
+    super::classify::in_label_order(table, &mut names);
     names
 }
 
