@@ -13,7 +13,7 @@ pub struct InputPiece {
     pub converted: Vec<Converted>,
     /// Whether the input holds several records (so that a record is named `path#N`).
     pub several: bool,
-    /// Whether this is the input's last piece (it holds no records).
+    /// Whether this is the input's last piece (it holds the input's last batch, if any).
     pub last: bool,
     /// In the last piece: why the input could not be read, if so.
     pub error: Option<String>,
@@ -41,8 +41,10 @@ impl InputPiece {
 }
 
 /// Converts the records of `input` and hands them to `sink` a batch at a time, in record
-/// order, then a last piece (with `last` set) that says why the input could not be read, if
-/// so. `sink` returns false to stop (the last piece is then not sent).
+/// order; the last piece (with `last` set) holds the last batch and says why the input could
+/// not be read, if so. `sink` returns false to stop (the last piece is then not sent). Each
+/// batch is held until the next is converted, so an input of one batch is one hand-off, not
+/// two (a hand-off to the writing thread costs a wake-up: issue 34).
 pub fn convert_input(
     input: &Input,
     read_options: &batch::ReadOptions,
@@ -52,6 +54,7 @@ pub fn convert_input(
     let path = input.display();
     let mut go_on = true;
     let mut batches = 0usize;
+    let mut held: Option<InputPiece> = None;
     let file = batch::read_each_batched(
         input,
         read_options,
@@ -64,14 +67,16 @@ pub fn convert_input(
             let mut piece = InputPiece::new(&path);
             piece.several = several;
             piece.converted = converted;
-            go_on = sink(piece);
+            if let Some(before) = held.replace(piece) {
+                go_on = sink(before);
+            }
             go_on
         },
     );
     if !go_on {
         return;
     }
-    let mut piece = InputPiece::new(&path);
+    let mut piece = held.unwrap_or_else(|| InputPiece::new(&path));
     piece.last = true;
     piece.error = file.error;
     sink(piece);
