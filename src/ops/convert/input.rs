@@ -81,3 +81,71 @@ pub fn convert_input(
     piece.error = file.error;
     sink(piece);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Format;
+
+    /// The pieces `convert_input` hands over for `path`: (records, last, several) each.
+    fn pieces(path: &std::path::Path) -> Vec<(usize, bool, bool)> {
+        let (inputs, errors) = batch::discover(&[path]);
+        assert!(errors.is_empty() && inputs.len() == 1);
+        let mut seen = Vec::new();
+        convert_input(
+            &inputs[0],
+            &batch::ReadOptions::default(),
+            &ConvertOptions::new(Format::Usi),
+            &mut |p| {
+                seen.push((p.converted.len(), p.last, p.several));
+                true
+            },
+        );
+        seen
+    }
+
+    #[test]
+    fn an_input_of_one_record_is_one_piece() {
+        assert_eq!(
+            pieces(std::path::Path::new("testdata/samples/even-game.csa")),
+            vec![(1, true, false)]
+        );
+    }
+
+    #[test]
+    fn the_last_batch_of_an_input_carries_its_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("many.csa");
+        let game = "V2.2\nPI\n+\n+7776FU\n-3334FU\n";
+        let n = batch::RECORDS_PER_BATCH + 3;
+        std::fs::write(&path, vec![game; n].join("/\n")).unwrap();
+        let seen = pieces(&path);
+        assert_eq!(
+            seen,
+            vec![(batch::RECORDS_PER_BATCH, false, true), (3, true, true)]
+        );
+    }
+
+    #[test]
+    fn an_input_over_the_size_limit_is_one_last_piece_with_its_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.csa");
+        std::fs::write(&path, "V2.2\nPI\n+\n+7776FU\n").unwrap();
+        let (inputs, _) = batch::discover(&[&path]);
+        let too_small = batch::ReadOptions {
+            max_file_size: 4,
+            ..batch::ReadOptions::default()
+        };
+        let mut seen = Vec::new();
+        convert_input(
+            &inputs[0],
+            &too_small,
+            &ConvertOptions::new(Format::Usi),
+            &mut |p| {
+                seen.push((p.converted.len(), p.last, p.error.is_some()));
+                true
+            },
+        );
+        assert_eq!(seen, vec![(0, true, true)]);
+    }
+}
